@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+// The benchmarks are their own package so the test build never compiles them (and never links the
+// malloc interposer). Run them with `Benchmarks/run` (release build, medians, ratios).
+import PackageDescription
+
+let package = Package(
+    name: "SchemeRouterBenchmarks",
+    dependencies: [
+        .package(name: "SchemeRouter", path: ".."),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "SchemeRouterBenchmarks",
+            dependencies: [
+                .product(name: "SchemeRouter", package: "SchemeRouter"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        )
+    ]
+)

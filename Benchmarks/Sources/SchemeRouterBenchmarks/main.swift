@@ -1,0 +1,54 @@
+import Foundation
+import MallocInterposerSwift
+import SchemeRouter
+
+// Usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations]
+// `Benchmarks/run` builds in release mode and runs the timing and (under LD_PRELOAD) the allocation pass.
+var rounds = 21
+var corpusSize = 10_000
+var allocationsOnly = false
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
+    case "--corpus": corpusSize = Int(arguments.next() ?? "") ?? corpusSize
+    case "--allocations": allocationsOnly = true
+    default:
+        print("usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations]")
+        exit(64)
+    }
+}
+
+let corpus = Corpus.make(count: corpusSize)
+let workloads = Workloads(corpus: corpus)
+
+if allocationsOnly {
+    AllocationReport.run(workloads: workloads)
+    exit(0)
+}
+
+print("corpus: \(corpus.count) URLs, \(corpus.reduce(0) { $0 + $1.utf8.count } / corpus.count) bytes on average; "
+    + "\(workloads.rejectedCount) malformed; \(rounds) rounds, medians in ns/URL")
+let comparisons = workloads.comparisons
+var samples = comparisons.flatMap { [Sample(name: $0.ours.name), Sample(name: $0.theirs.name)] }
+for _ in 0..<rounds {
+    for (index, comparison) in comparisons.enumerated() {
+        for (offset, workload) in [comparison.ours, comparison.theirs].enumerated() {
+            let start = monotonicNanos()
+            blackHole(workload.body())
+            let elapsed = monotonicNanos() - start
+            samples[index * 2 + offset].nanosPerURL.append(Double(elapsed) / Double(corpus.count))
+        }
+    }
+}
+for (index, comparison) in comparisons.enumerated() {
+    let ours = samples[index * 2], theirs = samples[index * 2 + 1]
+    print("")
+    print("\(comparison.title)")
+    for sample in [ours, theirs] {
+        print("  \(sample.name.padding(toLength: 46, withPad: " ", startingAt: 0)) median \(format(sample.median)) ns/URL"
+            + "  (p25 \(format(sample.percentile(0.25))), p75 \(format(sample.percentile(0.75))))")
+    }
+    print("  ratio (median \(theirs.name.split(separator: ":")[0]) / median \(ours.name.split(separator: ":")[0])): "
+        + "\(format(theirs.median / ours.median, decimals: 2))x")
+}

@@ -1,0 +1,113 @@
+/// Percent-decoding of URL text into valid Unicode.
+///
+/// Decoding is strict: the decoded bytes must be well-formed UTF-8 (no overlong forms, no UTF-16
+/// surrogates, no bytes ≥ 0xF5, no truncated sequences) and, unless allowed, contain no control
+/// characters. `+` is a literal plus unless form decoding is asked for.
+public struct PercentDecoding: Sendable, Hashable {
+    /// Whether `+` decodes to a space (`application/x-www-form-urlencoded` style). Off by default.
+    public var plusAsSpace: Bool
+    /// Whether decoded control characters (U+0000–U+001F, U+007F–U+009F) are allowed. Off by default.
+    public var allowsControlCharacters: Bool
+
+    /// Text decoding: `+` stays `+`, control characters are rejected.
+    public static let text = PercentDecoding(plusAsSpace: false, allowsControlCharacters: false)
+    /// Form decoding: `+` is a space, control characters are rejected.
+    public static let form = PercentDecoding(plusAsSpace: true, allowsControlCharacters: false)
+
+    /// Creates a decoding policy.
+    public init(plusAsSpace: Bool = false, allowsControlCharacters: Bool = false) {
+        self.plusAsSpace = plusAsSpace
+        self.allowsControlCharacters = allowsControlCharacters
+    }
+
+    /// Decodes `raw`, whose first byte stands at byte `offset` of the URL (for error offsets).
+    ///
+    /// `raw` must come from a validated URL (every `%` opens a valid escape; all bytes ASCII).
+    /// - Throws: ``URLRejection/invalidUTF8(offset:)`` or ``URLRejection/decodedControlCharacter(offset:scalar:)``.
+    public func decode(_ raw: Substring, offset: Int) throws(URLRejection) -> String {
+        var needsWork = false
+        for byte in raw.utf8 where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+            needsWork = true
+            break
+        }
+        if !needsWork {
+            // Raw bytes of a validated URL are printable ASCII: nothing to decode or check.
+            return String(raw)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(raw.utf8.count)
+        var validator = UTF8Validator()
+        var index = raw.utf8.startIndex
+        var position = offset
+        let end = raw.utf8.endIndex
+        while index < end {
+            let byte = raw.utf8[index]
+            let decoded: UInt8
+            let width: Int
+            if byte == UInt8(ascii: "%") {
+                let high = raw.utf8.index(after: index)
+                let low = raw.utf8.index(after: high)
+                guard low < end, let h = CharacterClass.hexValue(raw.utf8[high]),
+                    let l = CharacterClass.hexValue(raw.utf8[low])
+                else { throw .invalidPercentEncoding(offset: position) }
+                decoded = h << 4 | l
+                width = 3
+            } else {
+                decoded = plusAsSpace && byte == UInt8(ascii: "+") ? 0x20 : byte
+                width = 1
+            }
+            if let scalar = try validator.feed(decoded, at: position),
+                !allowsControlCharacters, scalar < 0x20 || (scalar >= 0x7F && scalar <= 0x9F)
+            {
+                throw .decodedControlCharacter(offset: validator.sequenceStart, scalar: scalar)
+            }
+            output.append(decoded)
+            position += width
+            index = raw.utf8.index(index, offsetBy: width)
+        }
+        try validator.finish()
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// A strict UTF-8 validator fed one byte at a time (Unicode Table 3-7, well-formed byte sequences).
+struct UTF8Validator {
+    private var needed = 0
+    private var scalar: UInt32 = 0
+    private var lowerBound: UInt8 = 0x80
+    private var upperBound: UInt8 = 0xBF
+    /// The offset of the `%` (or byte) that started the current sequence.
+    private(set) var sequenceStart = 0
+
+    /// Feeds one decoded byte found at `offset`; returns the scalar when one completes.
+    mutating func feed(_ byte: UInt8, at offset: Int) throws(URLRejection) -> UInt32? {
+        if needed == 0 {
+            sequenceStart = offset
+            lowerBound = 0x80
+            upperBound = 0xBF
+            switch byte {
+            case 0x00...0x7F: return UInt32(byte)
+            case 0xC2...0xDF: needed = 1; scalar = UInt32(byte & 0x1F)
+            case 0xE0: needed = 2; scalar = 0; lowerBound = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: needed = 2; scalar = UInt32(byte & 0x0F)
+            case 0xED: needed = 2; scalar = 0x0D; upperBound = 0x9F
+            case 0xF0: needed = 3; scalar = 0; lowerBound = 0x90
+            case 0xF1...0xF3: needed = 3; scalar = UInt32(byte & 0x07)
+            case 0xF4: needed = 3; scalar = 4; upperBound = 0x8F
+            default: throw .invalidUTF8(offset: offset)
+            }
+            return nil
+        }
+        guard byte >= lowerBound, byte <= upperBound else { throw .invalidUTF8(offset: sequenceStart) }
+        lowerBound = 0x80
+        upperBound = 0xBF
+        scalar = scalar << 6 | UInt32(byte & 0x3F)
+        needed -= 1
+        return needed == 0 ? scalar : nil
+    }
+
+    /// Throws when the input ended inside a sequence.
+    func finish() throws(URLRejection) {
+        if needed != 0 { throw .invalidUTF8(offset: sequenceStart) }
+    }
+}

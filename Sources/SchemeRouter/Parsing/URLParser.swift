@@ -1,0 +1,279 @@
+/// The strict RFC 3986 parser for incoming URLs.
+///
+/// It accepts exactly the `URI` production of RFC 3986 §3 (`scheme ":" hier-part [ "?" query ] [ "#" fragment ]`)
+/// over raw bytes, reads every byte once, copies nothing and allocates nothing, and either returns a
+/// ``URLLayout`` or throws the ``URLRejection`` for the first byte that breaks a rule.
+///
+/// Policy, in short (the DocC article *Parse Policy* and the README give every rule with an example):
+/// - the input must have a scheme; relative references are rejected;
+/// - raw space, control characters, NUL, non-ASCII and `"<>\^`{|}` are rejected wherever they stand;
+/// - `%` must open a two-hex-digit escape; a second `#` is rejected;
+/// - hosts are reg-names, IPv4 addresses or bracketed IPv6/IPvFuture literals; ports are digits ≤ 65535;
+/// - nothing is normalised: the input is kept byte for byte.
+public enum URLParser {
+    /// The default maximum length of an incoming URL: 16 KiB.
+    ///
+    /// Twice the 8 KiB request-line limit of common HTTP servers (nginx, Apache), so every deep link a
+    /// web page can hand over fits, while the wake channel's frames and each URL's work stay small and
+    /// bounded. Raise it per call with `maximumLength` (the wake protocol caps frames at 64 KiB).
+    public static let defaultMaximumLength = 16 * 1024
+
+    /// Validates a URL given as UTF-8 bytes and returns where its components lie.
+    ///
+    /// - Parameters:
+    ///   - bytes: the URL's bytes, exactly as received.
+    ///   - maximumLength: the longest input accepted, in bytes.
+    /// - Throws: ``URLRejection`` naming the first fault and its byte offset.
+    public static func validate(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int = defaultMaximumLength
+    ) throws(URLRejection) -> URLLayout {
+        var parser = Grammar(bytes: bytes)
+        return try parser.parse(maximumLength: maximumLength)
+    }
+
+    /// Validates a URL given as a string; see ``validate(_:maximumLength:)-(UnsafeBufferPointer<UInt8>,_)``.
+    ///
+    /// For a native Swift string this reads the string's own storage: no copy, no allocation.
+    public static func validate(
+        _ string: String, maximumLength: Int = defaultMaximumLength
+    ) throws(URLRejection) -> URLLayout {
+        if let result = string.utf8.withContiguousStorageIfAvailable({ bytes in
+            Result { () throws(URLRejection) in try validate(bytes, maximumLength: maximumLength) }
+        }) {
+            return try result.get()
+        }
+        let copy = Array(string.utf8)
+        return try copy.withUnsafeBufferPointer { bytes throws(URLRejection) in
+            try validate(bytes, maximumLength: maximumLength)
+        }
+    }
+
+    /// Whether `text` is an RFC 3986 `IPv4address` (dotted decimal, no leading zeros).
+    public static func isIPv4Address(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { IPAddressGrammar.isIPv4($0, 0..<$0.count) }
+    }
+
+    /// Whether `text` is an RFC 3986 `IPv6address` (without brackets).
+    public static func isIPv6Address(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { IPAddressGrammar.ipv6Fault($0, 0..<$0.count) == nil }
+    }
+}
+
+/// One pass over the input, left to right.
+private struct Grammar {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    mutating func parse(maximumLength: Int) throws(URLRejection) -> URLLayout {
+        let count = bytes.count
+        guard count > 0 else { throw .empty }
+        guard count <= maximumLength else { throw .tooLong(length: count, maximum: maximumLength) }
+
+        let schemeEnd = try scheme()
+        var layout = URLLayout(scheme: 0..<schemeEnd, path: schemeEnd + 1..<schemeEnd + 1)
+        var index = schemeEnd + 1
+
+        if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
+            index = try authority(from: index + 2, into: &layout)
+        }
+
+        let pathStart = index
+        index = try scan(from: index, allowed: CharacterClass.pathMask, component: .path, stopAtQuestion: true)
+        layout.path = pathStart..<index
+
+        if index < count, bytes[index] == UInt8(ascii: "?") {
+            let start = index + 1
+            index = try scan(from: start, allowed: CharacterClass.queryMask, component: .query, stopAtQuestion: false)
+            layout.query = start..<index
+        }
+        if index < count {
+            // Only '#' stops the query scan before the end.
+            let start = index + 1
+            index = try scan(from: start, allowed: CharacterClass.queryMask, component: .fragment, stopAtQuestion: false)
+            if index < count { throw .multipleFragments(offset: index) }
+            layout.fragment = start..<index
+        }
+        return layout
+    }
+
+    /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, then `:`. Returns the offset of the `:`.
+    func scheme() throws(URLRejection) -> Int {
+        let first = bytes[0]
+        if CharacterClass.table[Int(first)] & CharacterClass.alpha == 0 {
+            if let universal = Self.universalFault(first, at: 0) { throw universal }
+            if first == UInt8(ascii: "/") || first == UInt8(ascii: "?") || first == UInt8(ascii: "#") {
+                throw .missingScheme(offset: 0)
+            }
+            throw .invalidSchemeStart(offset: 0, byte: first)
+        }
+        var index = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if CharacterClass.table[Int(byte)] & CharacterClass.scheme != 0 {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: ":") { return index }
+            if let universal = Self.universalFault(byte, at: index) { throw universal }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                throw .missingScheme(offset: 0)
+            }
+            throw .invalidSchemeCharacter(offset: index, byte: byte)
+        }
+        throw .missingScheme(offset: 0)
+    }
+
+    /// `authority = [ userinfo "@" ] host [ ":" port ]`, ending at the first `/`, `?`, `#` or the end.
+    func authority(from start: Int, into layout: inout URLLayout) throws(URLRejection) -> Int {
+        var end = start
+        var at: Int? = nil
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: "@") && at == nil { at = end }
+            end += 1
+        }
+        var hostStart = start
+        if let at {
+            try checkRun(start..<at, allowed: CharacterClass.userinfoMask, component: .userinfo)
+            layout.userinfo = start..<at
+            hostStart = at + 1
+        }
+
+        var hostEnd: Int
+        if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
+            var close = hostStart + 1
+            while close < end, bytes[close] != UInt8(ascii: "]") { close += 1 }
+            guard close < end else {
+                // Report a raw bad byte inside first: it explains more than "unclosed".
+                try checkLiteralBytes(hostStart + 1..<end)
+                throw .invalidIPLiteral(offset: hostStart)
+            }
+            let inner = hostStart + 1..<close
+            try checkLiteralBytes(inner)
+            if inner.lowerBound < close, bytes[inner.lowerBound] | 0x20 == UInt8(ascii: "v") {
+                if let fault = IPAddressGrammar.ipFutureFault(bytes, inner) { throw .invalidIPLiteral(offset: fault) }
+                layout.hostKind = .ipvFuture
+            } else {
+                if let fault = IPAddressGrammar.ipv6Fault(bytes, inner) { throw .invalidIPLiteral(offset: fault) }
+                layout.hostKind = .ipv6
+            }
+            hostEnd = close + 1
+            if hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") {
+                let byte = bytes[hostEnd]
+                throw Self.universalFault(byte, at: hostEnd)
+                    ?? .unexpectedCharacter(offset: hostEnd, byte: byte, component: .host)
+            }
+        } else {
+            hostEnd = hostStart
+            while hostEnd < end {
+                let byte = bytes[hostEnd]
+                if byte == UInt8(ascii: ":") { break }
+                if CharacterClass.table[Int(byte)] & CharacterClass.regNameMask != 0 {
+                    hostEnd += 1
+                } else if byte == UInt8(ascii: "%") {
+                    try checkEscape(at: hostEnd)
+                    hostEnd += 3
+                } else {
+                    throw Self.universalFault(byte, at: hostEnd)
+                        ?? .unexpectedCharacter(offset: hostEnd, byte: byte, component: .host)
+                }
+            }
+            layout.hostKind = IPAddressGrammar.isIPv4(bytes, hostStart..<hostEnd) ? .ipv4 : .registeredName
+        }
+        layout.host = hostStart..<hostEnd
+
+        if hostEnd < end {
+            // bytes[hostEnd] == ":"
+            let portStart = hostEnd + 1
+            var value = 0
+            var index = portStart
+            while index < end {
+                let byte = bytes[index]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                    throw Self.universalFault(byte, at: index) ?? .invalidPort(offset: index, byte: byte)
+                }
+                value = min(value * 10 + Int(byte - UInt8(ascii: "0")), 1 << 20)
+                index += 1
+            }
+            guard value <= 65535 else { throw .portOutOfRange(offset: portStart) }
+            layout.port = portStart..<end
+            if end > portStart { layout.portNumber = UInt16(value) }
+        }
+        return end
+    }
+
+    /// Rejects raw bytes inside brackets that no IP literal can hold, with their own precise case.
+    func checkLiteralBytes(_ range: Range<Int>) throws(URLRejection) {
+        for index in range {
+            if let fault = Self.universalFault(bytes[index], at: index) { throw fault }
+        }
+    }
+
+    /// Checks that every byte of `range` may stand in `component`.
+    func checkRun(_ range: Range<Int>, allowed: UInt16, component: URLComponentKind) throws(URLRejection) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if CharacterClass.table[Int(byte)] & allowed != 0 {
+                index += 1
+            } else if byte == UInt8(ascii: "%") {
+                try checkEscape(at: index)
+                index += 3
+            } else {
+                throw Self.fault(byte, at: index, in: component)
+            }
+        }
+    }
+
+    /// Scans a path, query or fragment from `start` to its end; returns the offset of the delimiter that ended it
+    /// (`?` or `#` for a path, `#` for a query, the end for a fragment), or the input's end.
+    @inline(__always)
+    func scan(from start: Int, allowed: UInt16, component: URLComponentKind, stopAtQuestion: Bool) throws(URLRejection) -> Int {
+        var index = start
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if CharacterClass.table[Int(byte)] & allowed != 0 {
+                index += 1
+            } else if byte == UInt8(ascii: "%") {
+                try checkEscape(at: index)
+                index += 3
+            } else if byte == UInt8(ascii: "#") {
+                if component == .fragment { throw .multipleFragments(offset: index) }
+                return index
+            } else if byte == UInt8(ascii: "?") && stopAtQuestion {
+                return index
+            } else {
+                throw Self.fault(byte, at: index, in: component)
+            }
+        }
+        return index
+    }
+
+    @inline(__always)
+    func checkEscape(at index: Int) throws(URLRejection) {
+        guard index + 2 < bytes.count,
+            CharacterClass.table[Int(bytes[index + 1])] & CharacterClass.hex != 0,
+            CharacterClass.table[Int(bytes[index + 2])] & CharacterClass.hex != 0
+        else { throw .invalidPercentEncoding(offset: index) }
+    }
+
+    /// The rejection for a byte that may not stand in `component`.
+    static func fault(_ byte: UInt8, at index: Int, in component: URLComponentKind) -> URLRejection {
+        universalFault(byte, at: index) ?? .unexpectedCharacter(offset: index, byte: byte, component: component)
+    }
+
+    /// The rejection for bytes that are wrong anywhere in a URL, or `nil` for a byte that is only wrong in context.
+    static func universalFault(_ byte: UInt8, at index: Int) -> URLRejection? {
+        switch byte {
+        case 0: return .nulByte(offset: index)
+        case 0x01...0x1F, 0x7F: return .controlCharacter(offset: index, byte: byte)
+        case 0x20: return .space(offset: index)
+        case 0x80...0xFF: return .nonASCII(offset: index, byte: byte)
+        default:
+            return CharacterClass.isAlwaysDisallowed(byte) ? .disallowedCharacter(offset: index, byte: byte) : nil
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// SchemeRouterTestKit: test doubles for apps built on SchemeRouter (RecordingDelegate, ManualClock).
