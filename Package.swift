@@ -6,7 +6,9 @@ let package = Package(
     products: [
         .library(name: "SchemeRouter", targets: ["SchemeRouter"]),
         .library(name: "SchemeRouterTestKit", targets: ["SchemeRouterTestKit"]),
+        .library(name: "SchemeRouterRuntime", targets: ["SchemeRouterRuntime"]),
         .executable(name: "schemectl", targets: ["schemectl"]),
+        .executable(name: "todolist", targets: ["TodoList"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,6 +25,10 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        // The only code that touches libuv: main run loop, single instance, wake protocol, signals, deadlines.
+        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "CLibUV"]),
+        // The seed's TodoList app (Listing 6-2) on Linux.
+        .executableTarget(name: "TodoList", dependencies: ["SchemeRouterRuntime"], path: "Examples/TodoList"),
         .executableTarget(
             name: "schemectl",
             dependencies: [
@@ -38,6 +44,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]
+        ),
+        // Real processes and real sockets: end-to-end tests of the runtime and the examples.
+        .testTarget(
+            name: "SchemeRouterRuntimeTests",
+            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit"]
         ),
     ]
 )

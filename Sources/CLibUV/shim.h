@@ -1,4 +1,70 @@
 #ifndef SCHEMEROUTER_CLIBUV_SHIM_H
 #define SCHEMEROUTER_CLIBUV_SHIM_H
+
+// libuv 1.44 (Debian `libuv1-dev`); /usr/include/uv.h is the reference.
 #include <uv.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/eventfd.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+// libdispatch's main-queue hooks, the ones CoreFoundation's run loop uses on Linux. The first
+// returns the main queue's eventfd (readable when jobs are queued); the second runs the queued
+// jobs on the calling thread, which must be the main thread. Exported by libdispatch.so (the
+// Swift concurrency runtime's executor for the main actor), not declared in any public header.
+int _dispatch_get_main_queue_handle_4CF(void);
+void _dispatch_main_queue_callback_4CF(void *_Null_unspecified msg);
+
+// `syscall(2)` is variadic, so Swift cannot call it: a process file descriptor (Linux 5.3+)
+// becomes readable when the process exits, which lets a parent wait for a process it did not
+// spawn. Returns -1 and sets errno on failure.
+static inline int schemerouter_pidfd_open(pid_t pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
+// `open(2)` with a mode is variadic too.
+static inline int schemerouter_open(const char *_Nonnull path, int flags, mode_t mode) {
+    return open(path, flags, mode);
+}
+
+// `fcntl(2)` with an int argument.
+static inline int schemerouter_fcntl_int(int fd, int command, int argument) {
+    return fcntl(fd, command, argument);
+}
+
+// The peer of a connected Unix socket as the kernel saw it at connect(2) time (SO_PEERCRED).
+// `struct ucred` needs _GNU_SOURCE, which the Glibc module is not built with, so the layout is
+// spelled out here (it is fixed by the kernel ABI: pid, uid, gid).
+#ifndef SO_PEERCRED
+#define SO_PEERCRED 17
+#endif
+static inline int schemerouter_peer_credentials(int fd, pid_t *_Nonnull pid, uid_t *_Nonnull uid) {
+    struct { pid_t pid; uid_t uid; gid_t gid; } credentials;
+    socklen_t length = sizeof credentials;
+    int result = getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length);
+    if (result == 0) {
+        *pid = credentials.pid;
+        *uid = credentials.uid;
+    }
+    return result;
+}
+
+// A sequentially consistent compare-and-swap on an int shared between the main thread and the
+// launch watchdog thread. Returns 1 when *value was `expected` and is now `desired`.
+static inline int schemerouter_compare_exchange(int *_Nonnull value, int expected, int desired) {
+    return __atomic_compare_exchange_n(value, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
+static inline int schemerouter_atomic_load(int *_Nonnull value) {
+    return __atomic_load_n(value, __ATOMIC_SEQ_CST);
+}
+
 #endif

@@ -102,9 +102,7 @@ private struct Grammar {
         let first = bytes[0]
         if CharacterClass.table[Int(first)] & CharacterClass.alpha == 0 {
             if let universal = Self.universalFault(first, at: 0) { throw universal }
-            if first == UInt8(ascii: "/") || first == UInt8(ascii: "?") || first == UInt8(ascii: "#") {
-                throw .missingScheme(offset: 0)
-            }
+            if !colonEndsFirstSegment(from: 0) { throw .missingScheme(offset: 0) }
             throw .invalidSchemeStart(offset: 0, byte: first)
         }
         var index = 1
@@ -116,12 +114,25 @@ private struct Grammar {
             }
             if byte == UInt8(ascii: ":") { return index }
             if let universal = Self.universalFault(byte, at: index) { throw universal }
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                throw .missingScheme(offset: 0)
-            }
+            if !colonEndsFirstSegment(from: index) { throw .missingScheme(offset: 0) }
             throw .invalidSchemeCharacter(offset: index, byte: byte)
         }
         throw .missingScheme(offset: 0)
+    }
+
+    /// Whether a `:` comes before the first `/`, `?`, `#` or the end, from `start` on. Without one the input
+    /// reads as a relative reference (`g;x`, `./g`, `%2F`, RFC 3986 §4.2), whose fault is the missing scheme,
+    /// not the byte that cannot stand in one. Runs only on the way to a rejection.
+    func colonEndsFirstSegment(from start: Int) -> Bool {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: ":"): return true
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return false
+            default: index += 1
+            }
+        }
+        return false
     }
 
     /// `authority = [ userinfo "@" ] host [ ":" port ]`, ending at the first `/`, `?`, `#` or the end.

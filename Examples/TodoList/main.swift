@@ -1,0 +1,1 @@
+print("todolist")

@@ -1,0 +1,21 @@
+/// Default hooks: the launch hooks and `open` accept, every other hook does nothing.
+extension ApplicationDelegate {
+    /// Accepts the launch.
+    public func willFinishLaunching(options: LaunchOptions) -> Bool { true }
+    /// Restores nothing.
+    public func restoreState() {}
+    /// Accepts the launch.
+    public func didFinishLaunching(options: LaunchOptions) -> Bool { true }
+    /// Reports every URL as handled.
+    public func open(_ url: SchemeURL, options: OpenOptions) throws -> Bool { true }
+    /// Does nothing.
+    public func didBecomeActive() {}
+    /// Does nothing.
+    public func willResignActive() {}
+    /// Does nothing.
+    public func didEnterBackground() {}
+    /// Does nothing.
+    public func willEnterForeground() {}
+    /// Does nothing.
+    public func willTerminate() {}
+}

@@ -1,0 +1,48 @@
+/// The object an app gives SchemeRouter to learn about its life cycle and to open URLs: the
+/// counterpart of `UIApplicationDelegate`.
+///
+/// A ``LifecycleController`` calls these hooks on the main actor, one at a time, in the orders
+/// described in its documentation. Every hook has a default implementation (the launch hooks
+/// and `open` return `true`; the rest do nothing), so an app implements only what it needs.
+///
+/// While a hook runs, ``LifecycleController/state`` is the state the app is in during that
+/// step: `will…` hooks run before the state changes, `did…` hooks after it changed.
+@MainActor
+public protocol ApplicationDelegate: AnyObject {
+    /// The first launch hook: the app is `inactive` (or `background` when launched into the
+    /// background). Return `false` to refuse the launch URL in `options`; launching goes on.
+    /// - Parameter options: Why the app is launching.
+    /// - Returns: `false` to keep ``open(_:options:)`` from receiving `options.url`.
+    func willFinishLaunching(options: LaunchOptions) -> Bool
+
+    /// State restoration: runs between the two launch hooks, always.
+    func restoreState()
+
+    /// The second launch hook, after state restoration. Return `false` to refuse the launch URL.
+    /// - Parameter options: The same options ``willFinishLaunching(options:)`` received.
+    /// - Returns: `false` to keep ``open(_:options:)`` from receiving `options.url`.
+    func didFinishLaunching(options: LaunchOptions) -> Bool
+
+    /// Opens a URL sent to the app, at launch or while it runs.
+    /// - Parameters:
+    ///   - url: The URL, already validated by the strict parser.
+    ///   - options: Who sent it, and what they attached.
+    /// - Returns: `true` when the app handled the URL, `false` when it declines it.
+    /// - Throws: Any error; the sender is told its description.
+    func open(_ url: SchemeURL, options: OpenOptions) throws -> Bool
+
+    /// The app is now `active`.
+    func didBecomeActive()
+
+    /// The app is about to leave `active` for `inactive`.
+    func willResignActive()
+
+    /// The app is now in the `background`; its background deadline has started.
+    func didEnterBackground()
+
+    /// The app is about to leave the `background` (or `suspended`) for the foreground.
+    func willEnterForeground()
+
+    /// The app is about to terminate. Not called when the app is `suspended`.
+    func willTerminate()
+}

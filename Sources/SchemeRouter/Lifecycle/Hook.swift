@@ -1,0 +1,23 @@
+/// One ``ApplicationDelegate`` hook, as named in the runtime's trace.
+///
+/// The raw values are the exact names the trace file prints.
+public enum Hook: String, Sendable, CaseIterable {
+    /// ``ApplicationDelegate/willFinishLaunching(options:)``.
+    case willFinishLaunching
+    /// ``ApplicationDelegate/restoreState()``, between the two launch hooks.
+    case restoreState
+    /// ``ApplicationDelegate/didFinishLaunching(options:)``.
+    case didFinishLaunching
+    /// ``ApplicationDelegate/open(_:options:)``.
+    case open
+    /// ``ApplicationDelegate/didBecomeActive()``.
+    case didBecomeActive
+    /// ``ApplicationDelegate/willResignActive()``.
+    case willResignActive
+    /// ``ApplicationDelegate/didEnterBackground()``.
+    case didEnterBackground
+    /// ``ApplicationDelegate/willEnterForeground()``.
+    case willEnterForeground
+    /// ``ApplicationDelegate/willTerminate()``.
+    case willTerminate
+}

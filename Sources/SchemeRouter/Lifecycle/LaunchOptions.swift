@@ -1,0 +1,26 @@
+/// Why the app is being launched: the counterpart of UIKit's launch-options dictionary.
+///
+/// The delegate receives the same value in
+/// ``ApplicationDelegate/willFinishLaunching(options:)`` and
+/// ``ApplicationDelegate/didFinishLaunching(options:)``; when ``url`` is set and both return
+/// `true`, ``ApplicationDelegate/open(_:options:)`` receives it with ``OpenOptions`` built from
+/// ``sourceApplication`` and ``annotation``.
+public struct LaunchOptions: Sendable, Hashable {
+    /// The URL the app was launched to open, if any.
+    public var url: SchemeURL?
+    /// The app that sent ``url``, if known.
+    public var sourceApplication: SourceApplication?
+    /// Free-form data the sender attached to ``url``.
+    public var annotation: String?
+
+    /// Creates launch options; all fields default to `nil` (a plain launch).
+    /// - Parameters:
+    ///   - url: The URL to open after launching.
+    ///   - sourceApplication: The app that sent the URL.
+    ///   - annotation: Data the sender attached.
+    public init(url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil) {
+        self.url = url
+        self.sourceApplication = sourceApplication
+        self.annotation = annotation
+    }
+}

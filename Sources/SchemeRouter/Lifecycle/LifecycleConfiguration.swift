@@ -1,0 +1,35 @@
+/// The deadlines a ``LifecycleController`` enforces.
+public struct LifecycleConfiguration: Sendable, Hashable {
+    /// How long the launch hooks (`willFinishLaunching`, `restoreState`, `didFinishLaunching`)
+    /// may take together. A launch whose elapsed time is greater than this fails with
+    /// ``LaunchFailure/timedOut(hook:elapsed:deadline:)``; exactly this much is still on time.
+    public let launchDeadline: Duration
+    /// How long after entering the background the app is suspended when it holds no background
+    /// task. Reached means due: at `enteredBackground + backgroundDeadline` the next
+    /// ``LifecycleController/tick()`` suspends the app.
+    public let backgroundDeadline: Duration
+    /// How long after entering the background the app may keep running while it holds a
+    /// background task; when it is reached, the tasks' expiration handlers run and the app is
+    /// suspended.
+    public let backgroundTaskAllowance: Duration
+
+    /// Creates a configuration; the defaults are iOS's: 5 s to launch, 5 s in the background,
+    /// 30 s with a background task.
+    ///
+    /// - Precondition: Every duration is zero or more, and `backgroundTaskAllowance` is at
+    ///   least `backgroundDeadline` (a task extends the time, never shortens it).
+    public init(
+        launchDeadline: Duration = .seconds(5),
+        backgroundDeadline: Duration = .seconds(5),
+        backgroundTaskAllowance: Duration = .seconds(30)
+    ) {
+        precondition(launchDeadline >= .zero, "launchDeadline must not be negative")
+        precondition(backgroundDeadline >= .zero, "backgroundDeadline must not be negative")
+        precondition(
+            backgroundTaskAllowance >= backgroundDeadline,
+            "backgroundTaskAllowance must be at least backgroundDeadline")
+        self.launchDeadline = launchDeadline
+        self.backgroundDeadline = backgroundDeadline
+        self.backgroundTaskAllowance = backgroundTaskAllowance
+    }
+}

@@ -1,0 +1,108 @@
+extension LifecycleController {
+    /// Launches the app: the cold-launch sequence, then every URL that arrived meanwhile.
+    ///
+    /// Into the foreground: `notRunning → inactive`, `willFinishLaunching(options)`,
+    /// `restoreState()`, `didFinishLaunching(options)`; then, when `options.url` is set,
+    /// `open(url)` only if both launch hooks returned `true` (otherwise its verdict is
+    /// ``DeliveryVerdict/declined``); then `didBecomeActive()` (`active`). Into the background:
+    /// the same launch hooks with the state `background` (as UIKit reports it), then
+    /// `didEnterBackground()`, which starts the background deadline.
+    ///
+    /// Then each queued URL is delivered in arrival order as if it had just been received: with
+    /// `open` alone when the app is active, or after a background launch, the first one with the
+    /// wake sequence (`willEnterForeground`, `open`, `didBecomeActive`) and the rest with `open`.
+    /// Their verdicts do not depend on the launch hooks' return values, which concern the launch
+    /// URL only.
+    ///
+    /// The launch hooks share ``LifecycleConfiguration/launchDeadline``: the clock is read before
+    /// `willFinishLaunching` and after each launch hook, and as soon as the elapsed time exceeds
+    /// the deadline the launch ends. No further hook runs, the app is `notRunning` again, the
+    /// outcome's ``LaunchOutcome/failure`` is ``LaunchFailure/timedOut(hook:elapsed:deadline:)``,
+    /// and every delivery, the launch URL's and the queued ones, gets
+    /// ``DeliveryVerdict/launchTimedOut``.
+    ///
+    /// - Parameters:
+    ///   - options: Why the app launches; `options.url` is the launch URL.
+    ///   - delivery: The launch URL's delivery; set exactly when `options.url` is.
+    ///   - queued: URLs that arrived before or during the launch, in arrival order.
+    ///   - intoBackground: `true` to launch without becoming active. A launch URL is not allowed
+    ///     then (UIKit always opens a launch URL in the foreground); queue the URL instead.
+    /// - Returns: The verdicts of all deliveries in order (launch URL first) and the failure, if any.
+    /// - Throws: ``LifecycleError/illegalTransition(event:state:)`` unless `notRunning`,
+    ///   ``LifecycleError/urlLaunchIntoBackground(url:)``, or
+    ///   ``LifecycleError/reentrantEvent(event:during:)``; no hook ran then.
+    /// - Precondition: `delivery` is non-`nil` exactly when `options.url` is, and every delivery
+    ///   ID of the launch is distinct.
+    public func launch(
+        options: LaunchOptions = LaunchOptions(),
+        delivery: DeliveryID? = nil,
+        queued: [PendingDelivery] = [],
+        intoBackground: Bool = false
+    ) throws(LifecycleError) -> LaunchOutcome {
+        precondition(
+            (options.url == nil) == (delivery == nil),
+            "launch: a launch URL needs a DeliveryID, and a DeliveryID needs a launch URL")
+        let deliveries = (delivery.map { [$0] } ?? []) + queued.map(\.delivery)
+        precondition(
+            Set(deliveries).count == deliveries.count,
+            "launch: every delivery needs its own DeliveryID")
+        return try handling(.launch) { () throws(LifecycleError) -> LaunchOutcome in
+            guard state == .notRunning else {
+                throw .illegalTransition(event: .launch, state: state)
+            }
+            if intoBackground, let url = options.url {
+                throw .urlLaunchIntoBackground(url: url.text)
+            }
+            return runLaunch(
+                options: options, delivery: delivery, queued: queued, intoBackground: intoBackground,
+                deliveries: deliveries)
+        }
+    }
+
+    /// The launch sequence, once the launch is known to be legal.
+    private func runLaunch(
+        options: LaunchOptions,
+        delivery: DeliveryID?,
+        queued: [PendingDelivery],
+        intoBackground: Bool,
+        deliveries: [DeliveryID]
+    ) -> LaunchOutcome {
+        let launchState: AppState = intoBackground ? .background : .inactive
+        let steps: [(hook: Hook, run: () -> Bool)] = [
+            (.willFinishLaunching, { self.delegate.willFinishLaunching(options: options) }),
+            (.restoreState, { self.delegate.restoreState(); return true }),
+            (.didFinishLaunching, { self.delegate.didFinishLaunching(options: options) }),
+        ]
+        let start = clock.now
+        var accepted = true
+        for step in steps {
+            let result = call(step.hook, during: launchState, after: launchState, step.run)
+            accepted = accepted && result
+            let elapsed = clock.now - start
+            if elapsed > configuration.launchDeadline {
+                state = .notRunning
+                resetRunningState()
+                return LaunchOutcome(
+                    results: deliveries.map { DeliveryResult(delivery: $0, verdict: .launchTimedOut) },
+                    failure: .timedOut(hook: step.hook, elapsed: elapsed, deadline: configuration.launchDeadline))
+            }
+        }
+
+        var results: [DeliveryResult] = []
+        if intoBackground {
+            enteredBackground = clock.now
+            call(.didEnterBackground, during: .background, after: .background) { delegate.didEnterBackground() }
+        } else {
+            if let url = options.url, let delivery {
+                let verdict = accepted ? open(url, options: OpenOptions(options), delivery: delivery) : .declined
+                results.append(DeliveryResult(delivery: delivery, verdict: verdict))
+            }
+            call(.didBecomeActive, during: .active, after: .active) { delegate.didBecomeActive() }
+        }
+        for pending in queued {
+            let verdict = deliver(pending.url, options: pending.options, delivery: pending.delivery)
+            results.append(DeliveryResult(delivery: pending.delivery, verdict: verdict))
+        }
+        return LaunchOutcome(results: results)
+    }
+}

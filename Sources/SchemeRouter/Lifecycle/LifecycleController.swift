@@ -1,0 +1,109 @@
+/// The pure state machine of UIKit's launch-or-wake sequence: events in, delegate hooks out.
+///
+/// The runtime feeds it events on the main actor, one at a time, in arrival order; the
+/// controller calls the ``ApplicationDelegate`` hooks in UIKit's order, reads the injected
+/// ``LifecycleClock`` to enforce its deadlines, and reports a ``DeliveryVerdict`` for every URL.
+/// It does no I/O and never sleeps, so every rule is testable with a manual clock.
+///
+/// | event | legal in | hooks, in order | state after |
+/// |---|---|---|---|
+/// | ``launch(options:delivery:queued:intoBackground:)`` | `notRunning` | `willFinishLaunching`, `restoreState`, `didFinishLaunching`, `open` (launch URL, only if both launch hooks returned `true`), `didBecomeActive`, then the queued URLs | `active` |
+/// | same, `intoBackground: true` | `notRunning` | the three launch hooks, `didEnterBackground`, then the queued URLs (the first one wakes the app) | `background` |
+/// | ``receive(_:options:delivery:)`` | `background`, `suspended` | `willEnterForeground`, `open`, `didBecomeActive` | `active` |
+/// | same | `active` | `open` | `active` |
+/// | same | `inactive` | `open` | `inactive` |
+/// | ``resignActive()`` | `active` | `willResignActive` | `inactive` |
+/// | ``becomeActive()`` | `inactive` | `didBecomeActive` | `active` |
+/// | ``enterBackground()`` | `inactive` | `didEnterBackground` | `background` |
+/// | ``enterForeground()`` | `background`, `suspended` | `willEnterForeground`, `didBecomeActive` | `active` |
+/// | ``tick()`` | any | expiration handlers of outstanding background tasks, when their allowance is up | `suspended` once the deadline is reached, else unchanged |
+/// | ``terminate()`` | `inactive`, `active`, `background` | `willTerminate` | `notRunning` |
+/// | same | `suspended` | none | `notRunning` |
+///
+/// Any other event throws ``LifecycleError/illegalTransition(event:state:)`` and changes
+/// nothing. An event sent from inside a hook throws ``LifecycleError/reentrantEvent(event:during:)``;
+/// only ``beginBackgroundTask(expiration:)`` and ``endBackgroundTask(_:)`` may be called from
+/// hooks.
+///
+/// A URL that arrives while the app is `inactive` (an interruption, or between
+/// `willResignActive` and `didEnterBackground`) is opened at once and the app stays `inactive`:
+/// it is already in the foreground, and the runtime ends the interruption with
+/// ``becomeActive()`` or ``enterBackground()``.
+@MainActor
+public final class LifecycleController {
+    /// The delegate whose hooks the controller calls. Held strongly: the controller drives it
+    /// for the life of the process.
+    public let delegate: any ApplicationDelegate
+    /// The clock the deadlines are measured with.
+    public let clock: any LifecycleClock
+    /// The deadlines.
+    public let configuration: LifecycleConfiguration
+    /// The app's current state. While a hook runs, this is the state of that step: `will…`
+    /// hooks see the state before the change, `did…` hooks the state after it.
+    public internal(set) var state: AppState = .notRunning
+    /// Called after every hook returns (or throws), with the hook, the state after it and, for
+    /// `open`, the URL and its delivery. The runtime turns these into its trace.
+    public var hookObserver: (@MainActor (HookRecord) -> Void)?
+
+    /// The event being handled, if any; guards against reentrant events.
+    var currentEvent: LifecycleEvent?
+    /// Clock time at which the app entered the background; set while `background`.
+    var enteredBackground: Duration?
+    /// Outstanding background tasks, in the order they began.
+    var backgroundTasks: [BackgroundTask] = []
+    /// The number of the last background task begun.
+    var lastBackgroundTaskNumber: UInt64 = 0
+
+    /// Creates a controller for an app that is `notRunning`.
+    /// - Parameters:
+    ///   - delegate: The delegate to call.
+    ///   - clock: The monotonic clock for the deadlines.
+    ///   - configuration: The deadlines; iOS's by default.
+    public init(
+        delegate: any ApplicationDelegate,
+        clock: any LifecycleClock,
+        configuration: LifecycleConfiguration = LifecycleConfiguration()
+    ) {
+        self.delegate = delegate
+        self.clock = clock
+        self.configuration = configuration
+    }
+
+    /// Runs `body` as the handling of `event`, refusing it when another event is in progress.
+    func handling<Result>(
+        _ event: LifecycleEvent,
+        _ body: () throws(LifecycleError) -> Result
+    ) throws(LifecycleError) -> Result {
+        if let during = currentEvent {
+            throw .reentrantEvent(event: event, during: during)
+        }
+        currentEvent = event
+        defer { currentEvent = nil }
+        return try body()
+    }
+
+    /// Calls one hook with ``state`` set to `during`, then sets it to `after` and tells the
+    /// observer, also when the hook throws.
+    func call<Result>(
+        _ hook: Hook,
+        during: AppState,
+        after: AppState,
+        url: SchemeURL? = nil,
+        delivery: DeliveryID? = nil,
+        _ body: () throws -> Result
+    ) rethrows -> Result {
+        state = during
+        defer {
+            state = after
+            hookObserver?(HookRecord(hook: hook, state: after, url: url?.text, delivery: delivery))
+        }
+        return try body()
+    }
+
+    /// Forgets everything that only lives while the app runs: the background deadline and the
+    /// outstanding background tasks (without running their expiration handlers).
+    func resetRunningState() {
+        enteredBackground = nil
+        backgroundTasks.removeAll()
+    }
+}

@@ -1,0 +1,21 @@
+/// An event a ``LifecycleController`` handles, as named in ``LifecycleError``.
+public enum LifecycleEvent: String, Sendable, CaseIterable {
+    /// ``LifecycleController/launch(options:delivery:queued:intoBackground:)``.
+    case launch
+    /// ``LifecycleController/receive(_:options:delivery:)``.
+    case receive
+    /// ``LifecycleController/resignActive()``.
+    case resignActive
+    /// ``LifecycleController/becomeActive()``.
+    case becomeActive
+    /// ``LifecycleController/enterBackground()``.
+    case enterBackground
+    /// ``LifecycleController/enterForeground()``.
+    case enterForeground
+    /// ``LifecycleController/terminate()``.
+    case terminate
+    /// ``LifecycleController/tick()``.
+    case tick
+    /// ``LifecycleController/beginBackgroundTask(expiration:)``.
+    case beginBackgroundTask
+}

@@ -1,0 +1,155 @@
+/// Why a manifest, a declaration or a set of declarations was rejected.
+///
+/// Every case names the manifest file and the key path of the offending value, so the message
+/// points at the line to fix:
+/// ```
+/// Schemes/todolist.json: routes[0].parameters.due.format: unknown date format 'yyyy-MM': dd is missing (…)
+/// ```
+/// JSON syntax errors carry the byte offset, line and column instead of a key path. Errors that
+/// involve two declarations or two routes name both.
+public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file is not valid JSON (RFC 8259), or not UTF-8.
+    case syntax(file: String, offset: Int, line: Int, column: Int, reason: String)
+    /// A required key is absent.
+    case missingKey(file: String, keyPath: String)
+    /// A key the format does not define (typos are caught here); `allowed` lists the keys that are.
+    case unknownKey(file: String, keyPath: String, allowed: [String])
+    /// A key given twice in one object.
+    case duplicateKey(file: String, keyPath: String)
+    /// A value of the wrong JSON type.
+    case wrongType(file: String, keyPath: String, expected: String, found: String)
+    /// A value that breaks a rule of the format: a malformed name, scheme, host, path pattern,
+    /// date format, or an inconsistent route.
+    case invalidValue(file: String, keyPath: String, reason: String)
+    /// A scheme on the reserved list (see ``ReservedScheme``).
+    case reservedScheme(file: String, keyPath: String, scheme: String, reservation: ReservedScheme)
+    /// A route that no URL can match, or that is shadowed by others (named in `shadowedBy`).
+    case unreachableRoute(file: String, keyPath: String, route: RouteReference, reason: String, shadowedBy: RouteReference?)
+    /// Two routes of one declaration that would match the same URLs, or that bind different
+    /// parameters at the same position.
+    case conflictingRoutes(file: String, keyPath: String, route: RouteReference, other: RouteReference, reason: String)
+    /// A scheme claimed by two declarations.
+    case schemeClaimedTwice(scheme: String, first: DeclarationReference, second: DeclarationReference)
+    /// A `CFBundleURLName` used by two declarations (compared case-insensitively).
+    case nameClaimedTwice(name: String, first: DeclarationReference, second: DeclarationReference)
+
+    /// The manifest file the error is in (the second declaration's for errors between two).
+    public var file: String {
+        switch self {
+        case .syntax(let file, _, _, _, _), .missingKey(let file, _), .unknownKey(let file, _, _),
+            .duplicateKey(let file, _), .wrongType(let file, _, _, _), .invalidValue(let file, _, _),
+            .reservedScheme(let file, _, _, _), .unreachableRoute(let file, _, _, _, _),
+            .conflictingRoutes(let file, _, _, _, _):
+            file
+        case .schemeClaimedTwice(_, _, let second), .nameClaimedTwice(_, _, let second):
+            second.file
+        }
+    }
+
+    /// The key path of the offending value (empty at the top level and for syntax errors).
+    public var keyPath: String {
+        switch self {
+        case .syntax: ""
+        case .missingKey(_, let path), .unknownKey(_, let path, _), .duplicateKey(_, let path),
+            .wrongType(_, let path, _, _), .invalidValue(_, let path, _), .reservedScheme(_, let path, _, _),
+            .unreachableRoute(_, let path, _, _, _), .conflictingRoutes(_, let path, _, _, _):
+            path
+        case .schemeClaimedTwice(_, _, let second), .nameClaimedTwice(_, _, let second):
+            second.keyPath
+        }
+    }
+
+    /// A stable, machine-readable identifier of the rule (used by `--json`).
+    public var code: String {
+        switch self {
+        case .syntax: "json-syntax"
+        case .missingKey: "missing-key"
+        case .unknownKey: "unknown-key"
+        case .duplicateKey: "duplicate-key"
+        case .wrongType: "wrong-type"
+        case .invalidValue: "invalid-value"
+        case .reservedScheme: "reserved-scheme"
+        case .unreachableRoute: "unreachable-route"
+        case .conflictingRoutes: "conflicting-routes"
+        case .schemeClaimedTwice: "scheme-claimed-twice"
+        case .nameClaimedTwice: "name-claimed-twice"
+        }
+    }
+
+    /// The explanation without the file and key path.
+    public var message: String {
+        switch self {
+        case .syntax(_, let offset, let line, let column, let reason):
+            return "byte \(offset) (line \(line), column \(column)): \(reason)"
+        case .missingKey:
+            return "missing required key"
+        case .unknownKey(_, _, let allowed):
+            return "unknown key (allowed: \(allowed.joined(separator: ", ")))"
+        case .duplicateKey:
+            return "key given twice"
+        case .wrongType(_, _, let expected, let found):
+            return "expected \(expected), found \(found)"
+        case .invalidValue(_, _, let reason):
+            return reason
+        case .reservedScheme(_, _, let scheme, let reservation):
+            return "'\(scheme)' is reserved (\(reservation.category.explanation)); no app may claim it"
+        case .unreachableRoute(_, _, let route, let reason, let shadowedBy):
+            let by = shadowedBy.map { " (shadowed by \($0))" } ?? ""
+            return "route \(route) is unreachable: \(reason)\(by)"
+        case .conflictingRoutes(_, _, let route, let other, let reason):
+            return "route \(route) conflicts with \(other): \(reason)"
+        case .schemeClaimedTwice(let scheme, let first, let second):
+            return "scheme '\(scheme)' is claimed by two declarations: \(first) and \(second)"
+        case .nameClaimedTwice(let name, let first, let second):
+            return "CFBundleURLName '\(name)' is used by two declarations: \(first) and \(second)"
+        }
+    }
+
+    /// `file: key.path: message` (the key path is left out when empty).
+    public var description: String {
+        switch self {
+        case .schemeClaimedTwice, .nameClaimedTwice:
+            return message
+        default:
+            return keyPath.isEmpty ? "\(file): \(message)" : "\(file): \(keyPath): \(message)"
+        }
+    }
+}
+
+/// A route named in a ``ManifestError``: its index in the manifest's `routes` and its name.
+public struct RouteReference: Sendable, Hashable, CustomStringConvertible {
+    /// The index in `routes`.
+    public let index: Int
+    /// The route's `name`.
+    public let name: String
+
+    /// Creates a reference.
+    public init(index: Int, name: String) {
+        self.index = index
+        self.name = name
+    }
+
+    /// `routes[2] 'show'`.
+    public var description: String { "routes[\(index)] '\(name)'" }
+}
+
+/// A declaration named in a ``ManifestError``: its `CFBundleURLName`, its file and the key path
+/// of the value in question.
+public struct DeclarationReference: Sendable, Hashable, CustomStringConvertible {
+    /// The declaration's `CFBundleURLName`.
+    public let name: String
+    /// The manifest file.
+    public let file: String
+    /// The key path of the value in question, such as `CFBundleURLSchemes[0]`.
+    public let keyPath: String
+
+    /// Creates a reference.
+    public init(name: String, file: String, keyPath: String) {
+        self.name = name
+        self.file = file
+        self.keyPath = keyPath
+    }
+
+    /// `com.acme.notes (Schemes/notes.json: CFBundleURLSchemes[0])`.
+    public var description: String { "\(name) (\(file): \(keyPath))" }
+}

@@ -1,0 +1,19 @@
+/// Why a scheme name or a `CFBundleURLName` was rejected, with the byte offset of the fault.
+public struct NameSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text that was checked.
+    public let text: String
+    /// The byte offset in ``text`` of the first byte that breaks the rule.
+    public let offset: Int
+    /// The rule the text breaks.
+    public let reason: String
+
+    /// Creates an error.
+    public init(text: String, offset: Int, reason: String) {
+        self.text = text
+        self.offset = offset
+        self.reason = reason
+    }
+
+    /// `'com.acme-corp.todo': '-' at byte 8 is not allowed …`.
+    public var description: String { "'\(text)': \(reason)" }
+}

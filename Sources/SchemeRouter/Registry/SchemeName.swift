@@ -1,0 +1,58 @@
+/// A URL scheme an app may claim, checked against RFC 3986 §3.1 and normalised to lower case.
+///
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`. Schemes are case-insensitive, so
+/// `TodoList` and `todolist` are the same scheme, and are stored as `todolist`. At most
+/// ``maximumLength`` bytes. Whether a scheme may be claimed at all is a separate question:
+/// see ``reservation``.
+public struct SchemeName: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The scheme, lower-cased.
+    public let rawValue: String
+
+    /// The longest scheme accepted, in bytes: far above any scheme in use, and short enough for a
+    /// desktop file's `x-scheme-handler/<scheme>` MIME type (at most 127 bytes per RFC 6838 §4.2).
+    public static let maximumLength = 64
+
+    /// Checks and normalises `text`.
+    /// - Throws: ``NameSyntaxError`` with the offset of the first offending byte.
+    public init(_ text: String) throws(NameSyntaxError) {
+        var offset = 0
+        for byte in text.utf8 {
+            let isLetter = ManifestKeyPath.isLetter(byte)
+            if offset == 0 && !isLetter {
+                throw NameSyntaxError(text: text, offset: 0, reason: "a scheme starts with a letter, not \(Self.describe(byte))")
+            }
+            let allowed =
+                isLetter || ManifestKeyPath.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+            guard allowed else {
+                throw NameSyntaxError(
+                    text: text, offset: offset,
+                    reason: "\(Self.describe(byte)) at byte \(offset) is not allowed in a scheme (letters, digits, '+', '-', '.')")
+            }
+            offset += 1
+        }
+        guard offset > 0 else { throw NameSyntaxError(text: text, offset: 0, reason: "empty scheme") }
+        guard offset <= Self.maximumLength else {
+            throw NameSyntaxError(
+                text: text, offset: Self.maximumLength, reason: "longer than \(Self.maximumLength) bytes")
+        }
+        rawValue = text.lowercased()
+    }
+
+    /// Why no app may claim this scheme, or `nil` when it is free to claim.
+    public var reservation: ReservedScheme? { ReservedScheme.reservation(for: rawValue) }
+
+    /// Alphabetical order.
+    public static func < (lhs: SchemeName, rhs: SchemeName) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The lower-cased scheme.
+    public var description: String { rawValue }
+
+    static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x21...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
+        case 0x20: "space"
+        default: "byte 0x" + String(byte, radix: 16, uppercase: true)
+        }
+    }
+}

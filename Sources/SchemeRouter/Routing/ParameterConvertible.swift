@@ -1,0 +1,89 @@
+/// A Swift type that a route parameter can be read as and printed from.
+///
+/// `String`, `Int`, `Bool`, ``UUIDValue``, ``CivilDateTime`` and arrays of them conform.
+public protocol ParameterConvertible: Sendable {
+    /// The name used in type-mismatch errors.
+    static var parameterTypeName: String { get }
+    /// Reads a bound value, or returns `nil` when it is of another type.
+    init?(parameterValue: ParameterValue)
+    /// The value to print.
+    var parameterValue: ParameterValue { get }
+}
+
+extension String: ParameterConvertible {
+    /// `string`.
+    public static var parameterTypeName: String { "string" }
+    /// Reads a `.string`.
+    public init?(parameterValue: ParameterValue) {
+        guard case .string(let text) = parameterValue else { return nil }
+        self = text
+    }
+    /// `.string(self)`.
+    public var parameterValue: ParameterValue { .string(self) }
+}
+
+extension Int: ParameterConvertible {
+    /// `integer`.
+    public static var parameterTypeName: String { "integer" }
+    /// Reads an `.integer`.
+    public init?(parameterValue: ParameterValue) {
+        guard case .integer(let number) = parameterValue else { return nil }
+        self = number
+    }
+    /// `.integer(self)`.
+    public var parameterValue: ParameterValue { .integer(self) }
+}
+
+extension Bool: ParameterConvertible {
+    /// `boolean`.
+    public static var parameterTypeName: String { "boolean" }
+    /// Reads a `.boolean`.
+    public init?(parameterValue: ParameterValue) {
+        guard case .boolean(let flag) = parameterValue else { return nil }
+        self = flag
+    }
+    /// `.boolean(self)`.
+    public var parameterValue: ParameterValue { .boolean(self) }
+}
+
+extension UUIDValue: ParameterConvertible {
+    /// `uuid`.
+    public static var parameterTypeName: String { "uuid" }
+    /// Reads a `.uuid`.
+    public init?(parameterValue: ParameterValue) {
+        guard case .uuid(let uuid) = parameterValue else { return nil }
+        self = uuid
+    }
+    /// `.uuid(self)`.
+    public var parameterValue: ParameterValue { .uuid(self) }
+}
+
+extension CivilDateTime: ParameterConvertible {
+    /// `date`.
+    public static var parameterTypeName: String { "date" }
+    /// Reads a `.date`.
+    public init?(parameterValue: ParameterValue) {
+        guard case .date(let date) = parameterValue else { return nil }
+        self = date
+    }
+    /// `.date(self)`.
+    public var parameterValue: ParameterValue { .date(self) }
+}
+
+extension Array: ParameterConvertible where Element: ParameterConvertible {
+    /// `list of <element>`.
+    public static var parameterTypeName: String { "list of \(Element.parameterTypeName)" }
+    /// Reads a `.list` whose every element is an `Element`.
+    public init?(parameterValue: ParameterValue) {
+        guard case .list(let values) = parameterValue else { return nil }
+        var elements: [Element] = []
+        elements.reserveCapacity(values.count)
+        for value in values {
+            guard let element = Element(parameterValue: value) else { return nil }
+            elements.append(element)
+        }
+        self = elements
+    }
+    /// `.list` of the elements' values.
+    public var parameterValue: ParameterValue { .list(map(\.parameterValue)) }
+}

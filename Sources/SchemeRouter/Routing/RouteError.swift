@@ -1,0 +1,129 @@
+/// Why a URL matched no route, why a matched route could not bind its parameters, or why a typed
+/// request could not be read or printed.
+///
+/// Every case that points into a URL carries the byte offset of the fault (``offset``), as
+/// ``URLRejection`` does, so the same caret rendering applies (``render(input:)``).
+public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No declaration claims the URL's scheme.
+    case unknownScheme(String)
+    /// The scheme is claimed but no route's host and path match.
+    case noRoute(scheme: String, closestRoute: String?, reason: NoRouteReason)
+    /// A value is not acceptable for its parameter; `value` is the text as written in the URL.
+    case invalidParameter(name: String, value: String, offset: Int, fault: ParameterFault)
+    /// A required parameter is absent; `key` is its query key for a query item. The offset is
+    /// where it was expected (the end of the query, or of the URL).
+    case missingParameter(name: String, component: URLComponentKind, key: String?, offset: Int)
+    /// A query key that is not `repeated` is given twice; the offset is that of the second.
+    case duplicateQueryItem(key: String, offset: Int)
+    /// A query key the route does not bind (the route says `"unknownQueryItems": "reject"`, the default).
+    case unknownQueryItem(key: String, offset: Int)
+    /// A bound query key given without `=value`.
+    case queryItemWithoutValue(key: String, offset: Int)
+    /// An empty query item (`&&`, or `&` at the start or end of the query).
+    case emptyQueryItem(offset: Int)
+    /// A query key that does not percent-decode.
+    case undecodableQueryKey(URLRejection)
+    /// A fragment on a URL whose route does not bind one (it would be lost).
+    case unexpectedFragment(offset: Int)
+    /// A typed getter asked for a parameter the route did not bind.
+    case parameterNotFound(name: String)
+    /// A typed getter asked for another type than the parameter has.
+    case parameterTypeMismatch(name: String, expected: String, found: String, offset: Int?)
+    /// A typed request was read from a match of another route.
+    case routeMismatch(expected: String, matched: String)
+    /// Printing asked for a route name the declaration does not have.
+    case unknownRoute(String)
+    /// A value cannot be printed into a URL that would read back as the same value.
+    case unprintableParameter(route: String, name: String, reason: String)
+
+    /// The byte offset of the fault in the URL, when the error points into one.
+    public var offset: Int? {
+        switch self {
+        case .unknownScheme: 0
+        case .noRoute(_, _, let reason): reason.offset
+        case .invalidParameter(_, _, let offset, _), .missingParameter(_, _, _, let offset),
+            .duplicateQueryItem(_, let offset), .unknownQueryItem(_, let offset),
+            .queryItemWithoutValue(_, let offset), .emptyQueryItem(let offset), .unexpectedFragment(let offset):
+            offset
+        case .undecodableQueryKey(let rejection): rejection.offset
+        case .parameterTypeMismatch(_, _, _, let offset): offset
+        case .parameterNotFound, .routeMismatch, .unknownRoute, .unprintableParameter: nil
+        }
+    }
+
+    /// A stable, machine-readable identifier of the rule (used by `--json`).
+    public var code: String {
+        switch self {
+        case .unknownScheme: "unknown-scheme"
+        case .noRoute: "no-route"
+        case .invalidParameter: "invalid-parameter"
+        case .missingParameter: "missing-parameter"
+        case .duplicateQueryItem: "duplicate-query-item"
+        case .unknownQueryItem: "unknown-query-item"
+        case .queryItemWithoutValue: "query-item-without-value"
+        case .emptyQueryItem: "empty-query-item"
+        case .undecodableQueryKey: "undecodable-query-key"
+        case .unexpectedFragment: "unexpected-fragment"
+        case .parameterNotFound: "parameter-not-found"
+        case .parameterTypeMismatch: "parameter-type-mismatch"
+        case .routeMismatch: "route-mismatch"
+        case .unknownRoute: "unknown-route"
+        case .unprintableParameter: "unprintable-parameter"
+        }
+    }
+
+    /// The explanation without the offset.
+    public var message: String {
+        switch self {
+        case .unknownScheme(let scheme):
+            return "no declaration claims the scheme '\(scheme)'"
+        case .noRoute(let scheme, let closest, let reason):
+            let near = closest.map { "; closest route '\($0)'" } ?? ""
+            return "no \(scheme): route matches: \(reason)\(near)"
+        case .invalidParameter(let name, let value, _, let fault):
+            return "parameter '\(name)' = '\(value)': \(fault)"
+        case .missingParameter(let name, let component, let key, _):
+            switch component {
+            case .query where key != nil: return "missing query item '\(key!)' for parameter '\(name)'"
+            case .query: return "missing query for parameter '\(name)'"
+            default: return "missing \(component) for parameter '\(name)'"
+            }
+        case .duplicateQueryItem(let key, _):
+            return "query item '\(key)' is given twice but is not repeated"
+        case .unknownQueryItem(let key, _):
+            return "unknown query item '\(key)'"
+        case .queryItemWithoutValue(let key, _):
+            return "query item '\(key)' has no '=value'"
+        case .emptyQueryItem:
+            return "empty query item"
+        case .undecodableQueryKey(let rejection):
+            return "query key: \(rejection.message)"
+        case .unexpectedFragment:
+            return "the route binds no fragment, so this one would be lost"
+        case .parameterNotFound(let name):
+            return "no parameter '\(name)'"
+        case .parameterTypeMismatch(let name, let expected, let found, _):
+            return "parameter '\(name)' is a \(found), not a \(expected)"
+        case .routeMismatch(let expected, let matched):
+            return "the URL matched route '\(matched)', not '\(expected)'"
+        case .unknownRoute(let name):
+            return "no route named '\(name)'"
+        case .unprintableParameter(let route, let name, let reason):
+            return "route '\(route)' cannot print parameter '\(name)': \(reason)"
+        }
+    }
+
+    /// A one-line explanation naming the rule and, when there is one, the byte offset.
+    public var description: String {
+        offset.map { "\(message) at byte \($0)" } ?? message
+    }
+
+    /// Renders the error with the URL and a caret under the offending byte, as ``URLRejection/render(input:)`` does.
+    public func render(input: String) -> String {
+        guard let offset else { return "error: \(description)" }
+        let bytes = Array(input.utf8)
+        let line = String(decoding: bytes, as: UTF8.self)
+        let caret = min(offset, bytes.count)
+        return "error: \(description)\n  \(line)\n  \(String(repeating: " ", count: caret))^"
+    }
+}

@@ -1,0 +1,83 @@
+/// The exit statuses of an app built on SchemeRouterRuntime, one per outcome. Docs/Runtime.md
+/// has the same table.
+///
+/// An invocation that sends a URL (`app URL`) exits with the status of that URL's verdict,
+/// whether a running primary handled it or the invocation launched the primary itself. It exits
+/// `0` only when the app's `open` returned `true`.
+///
+/// | status | name | meaning |
+/// |---|---|---|
+/// | 0 | ``success`` | the URL was handled (`open` returned `true`), or the command was carried out |
+/// | 1 | ``declined`` | `open` returned `false`, or a launch hook returned `false` for the launch URL |
+/// | 2 | ``rejected`` | the URL is malformed (a `URLRejection`) or not one of the app's schemes; no hook ran |
+/// | 3 | ``openFailed`` | `open` threw |
+/// | 4 | ``launchFailed`` | the primary exited (crashed, was killed, failed to start) before it answered |
+/// | 5 | ``launchTimedOut`` | the launch hooks overran the launch deadline; also the primary's own status then |
+/// | 6 | ``terminated`` | the app terminated before the URL reached it (after retries) |
+/// | 7 | ``noAnswer`` | no answer within the reply timeout, or no primary came up within the connect timeout |
+/// | 8 | ``notRunning`` | a control command (`--quit`, `lifecycle …`) found no running primary |
+/// | 9 | ``refused`` | a control command was not allowed in the app's state |
+/// | 64 | ``usage`` | wrong arguments |
+/// | 71 | ``systemError`` | a system or libuv call failed unexpectedly |
+/// | 76 | ``protocolError`` | the peer spoke a malformed or unknown protocol version |
+/// | 77 | ``runtimeDirectoryRefused`` | the runtime directory is unsafe (owner, mode, symlink) or its socket path too long |
+public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The process exit status.
+    public let rawValue: Int32
+
+    /// Wraps an exit status.
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// 0: handled, or the command was carried out.
+    public static let success = ExitStatus(rawValue: 0)
+    /// 1: `open` returned `false`, or a launch hook refused the launch URL.
+    public static let declined = ExitStatus(rawValue: 1)
+    /// 2: the URL is malformed or not one of the app's schemes.
+    public static let rejected = ExitStatus(rawValue: 2)
+    /// 3: `open` threw.
+    public static let openFailed = ExitStatus(rawValue: 3)
+    /// 4: the primary exited before it answered.
+    public static let launchFailed = ExitStatus(rawValue: 4)
+    /// 5: the launch hooks overran the launch deadline.
+    public static let launchTimedOut = ExitStatus(rawValue: 5)
+    /// 6: the app terminated before the URL reached it.
+    public static let terminated = ExitStatus(rawValue: 6)
+    /// 7: no answer in time.
+    public static let noAnswer = ExitStatus(rawValue: 7)
+    /// 8: no primary is running (control commands only).
+    public static let notRunning = ExitStatus(rawValue: 8)
+    /// 9: the control command is not allowed in the app's state.
+    public static let refused = ExitStatus(rawValue: 9)
+    /// 64 (`EX_USAGE`): wrong arguments.
+    public static let usage = ExitStatus(rawValue: 64)
+    /// 71 (`EX_OSERR`): a system or libuv call failed.
+    public static let systemError = ExitStatus(rawValue: 71)
+    /// 76 (`EX_PROTOCOL`): the peer's message was malformed or of an unknown version.
+    public static let protocolError = ExitStatus(rawValue: 76)
+    /// 77 (`EX_NOPERM`): the runtime directory is unsafe, or a socket path is too long.
+    public static let runtimeDirectoryRefused = ExitStatus(rawValue: 77)
+
+    /// The status's name, e.g. `launchTimedOut`.
+    public var name: String {
+        switch rawValue {
+        case 0: "success"
+        case 1: "declined"
+        case 2: "rejected"
+        case 3: "openFailed"
+        case 4: "launchFailed"
+        case 5: "launchTimedOut"
+        case 6: "terminated"
+        case 7: "noAnswer"
+        case 8: "notRunning"
+        case 9: "refused"
+        case 64: "usage"
+        case 71: "systemError"
+        case 76: "protocolError"
+        case 77: "runtimeDirectoryRefused"
+        default: "status \(rawValue)"
+        }
+    }
+
+    /// `5 (launchTimedOut)`.
+    public var description: String { "\(rawValue) (\(name))" }
+}

@@ -1,0 +1,96 @@
+/// Why the runtime could not do what was asked: set up the runtime directory, elect a primary,
+/// talk to it, or run the loop.
+///
+/// New reasons may be added; switch on ``exitStatus`` or compare with the static members,
+/// never exhaustively on a private code (the swift-service-lifecycle pattern).
+public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Code: Sendable, Hashable {
+        case runtimeDirectoryRefused
+        case socketPathTooLong
+        case invalidBundleName
+        case system
+        case uv
+        case protocolViolation
+        case noPrimary
+        case timedOut
+    }
+
+    private let code: Code
+    /// A sentence saying what went wrong, naming the path or call involved.
+    public let message: String
+
+    private init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The runtime directory exists but is unsafe: not a directory, a symlink, owned by another
+    /// user, or with a mode other than 0700.
+    static func runtimeDirectoryRefused(_ path: String, _ reason: String) -> RuntimeError {
+        RuntimeError(
+            .runtimeDirectoryRefused,
+            "refusing the runtime directory \(path): \(reason)")
+    }
+
+    /// A socket path does not fit `sockaddr_un.sun_path` (108 bytes with its NUL).
+    static func socketPathTooLong(_ path: String, length: Int) -> RuntimeError {
+        RuntimeError(
+            .socketPathTooLong,
+            "the socket path \(path) is \(length) bytes; a Unix socket path must be at most "
+                + "107 bytes (sun_path is 108 with its NUL); "
+                + "set XDG_RUNTIME_DIR or TMPDIR to a shorter directory")
+    }
+
+    /// The bundle name cannot name files in the runtime directory.
+    static func invalidBundleName(_ name: String) -> RuntimeError {
+        RuntimeError(
+            .invalidBundleName,
+            "invalid bundle name \"\(name)\": use 1 to 64 letters, digits, '.', '-' or '_', "
+                + "starting with a letter or digit (reverse DNS, like com.acme.todolist)")
+    }
+
+    /// A system call failed.
+    static func system(_ error: SystemError) -> RuntimeError {
+        RuntimeError(.system, error.description)
+    }
+
+    /// A libuv call failed.
+    static func uv(_ error: UVError) -> RuntimeError {
+        RuntimeError(.uv, error.description)
+    }
+
+    /// The peer sent something that is not a valid frame of a known version.
+    static func protocolViolation(_ what: String) -> RuntimeError {
+        RuntimeError(.protocolViolation, "protocol error: \(what)")
+    }
+
+    /// No primary is running and none may be started (control commands).
+    static func noPrimary(_ bundleName: String) -> RuntimeError {
+        RuntimeError(.noPrimary, "\(bundleName) is not running")
+    }
+
+    /// A bounded wait ran out.
+    static func timedOut(_ what: String) -> RuntimeError {
+        RuntimeError(.timedOut, what)
+    }
+
+    /// The exit status that reports this error.
+    public var exitStatus: ExitStatus {
+        switch code {
+        case .runtimeDirectoryRefused, .socketPathTooLong: .runtimeDirectoryRefused
+        case .invalidBundleName: .usage
+        case .system, .uv: .systemError
+        case .protocolViolation: .protocolError
+        case .noPrimary: .notRunning
+        case .timedOut: .noAnswer
+        }
+    }
+
+    /// Whether this is a refused runtime directory (unsafe, or its socket path too long).
+    public var isRuntimeDirectoryRefused: Bool {
+        code == .runtimeDirectoryRefused || code == .socketPathTooLong
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,46 @@
+public import SchemeRouter
+
+/// One hook call as a ``RecordingDelegate`` saw it.
+public enum RecordedHook: Sendable, Hashable, CustomStringConvertible {
+    /// ``SchemeRouter/ApplicationDelegate/willFinishLaunching(options:)``.
+    case willFinishLaunching
+    /// ``SchemeRouter/ApplicationDelegate/restoreState()``.
+    case restoreState
+    /// ``SchemeRouter/ApplicationDelegate/didFinishLaunching(options:)``.
+    case didFinishLaunching
+    /// ``SchemeRouter/ApplicationDelegate/open(_:options:)`` with the URL's exact text.
+    case open(String)
+    /// ``SchemeRouter/ApplicationDelegate/didBecomeActive()``.
+    case didBecomeActive
+    /// ``SchemeRouter/ApplicationDelegate/willResignActive()``.
+    case willResignActive
+    /// ``SchemeRouter/ApplicationDelegate/didEnterBackground()``.
+    case didEnterBackground
+    /// ``SchemeRouter/ApplicationDelegate/willEnterForeground()``.
+    case willEnterForeground
+    /// ``SchemeRouter/ApplicationDelegate/willTerminate()``.
+    case willTerminate
+
+    /// The hook this record is of.
+    public var hook: Hook {
+        switch self {
+        case .willFinishLaunching: .willFinishLaunching
+        case .restoreState: .restoreState
+        case .didFinishLaunching: .didFinishLaunching
+        case .open: .open
+        case .didBecomeActive: .didBecomeActive
+        case .willResignActive: .willResignActive
+        case .didEnterBackground: .didEnterBackground
+        case .willEnterForeground: .willEnterForeground
+        case .willTerminate: .willTerminate
+        }
+    }
+
+    /// The hook's name, and the URL for `open`: `open(todolist://x)`.
+    public var description: String {
+        switch self {
+        case .open(let url): "open(\(url))"
+        default: hook.rawValue
+        }
+    }
+}

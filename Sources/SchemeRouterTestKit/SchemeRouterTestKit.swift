@@ -1,1 +1,0 @@
-// SchemeRouterTestKit: test doubles for apps built on SchemeRouter (RecordingDelegate, ManualClock).
