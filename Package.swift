@@ -7,15 +7,20 @@ let package = Package(
         .library(name: "SchemeRouter", targets: ["SchemeRouter"]),
         .library(name: "SchemeRouterTestKit", targets: ["SchemeRouterTestKit"]),
         .library(name: "SchemeRouterRuntime", targets: ["SchemeRouterRuntime"]),
+        .library(name: "SchemeRouterDesktop", targets: ["SchemeRouterDesktop"]),
+        .library(name: "SchemeRouterFuzzing", targets: ["SchemeRouterFuzzing"]),
         .executable(name: "schemectl", targets: ["schemectl"]),
         .executable(name: "todolist", targets: ["TodoList"]),
+        .executable(name: "share-to-todo", targets: ["ShareToTodo"]),
+        .executable(name: "fragile-handler", targets: ["FragileHandler"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
-        // The pure core: parser, registry, routes, lifecycle state machine. No C, no sockets, no clocks.
+        // The pure core: parser, manifests, registry, routes, lifecycle state machine.
+        // No C, no sockets, no clocks, no Foundation, no file I/O (callers hand it bytes).
         .target(name: "SchemeRouter"),
         // Test doubles any app can use to assert its own hook sequence: RecordingDelegate, ManualClock.
         .target(name: "SchemeRouterTestKit", dependencies: ["SchemeRouter"]),
@@ -25,17 +30,33 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
-        // The only code that touches libuv: main run loop, single instance, wake protocol, signals, deadlines.
+        // The only code that touches libuv: main run loop, single instance, wake protocol, signals,
+        // deadlines, the sender side (WakeClient), reading manifest files.
         .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "CLibUV"]),
-        // The seed's TodoList app (Listing 6-2) on Linux.
-        .executableTarget(name: "TodoList", dependencies: ["SchemeRouterRuntime"], path: "Examples/TodoList"),
+        // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
+        .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime"]),
+        // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.
+        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime"]),
         .executableTarget(
             name: "schemectl",
             dependencies: [
                 "SchemeRouter",
+                "SchemeRouterRuntime",
+                "SchemeRouterDesktop",
+                "SchemeRouterFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The seed's TodoList app (Listing 6-2) on Linux.
+        .executableTarget(name: "TodoList", dependencies: ["SchemeRouterRuntime"], path: "Examples/TodoList"),
+        // A second app that sends todolist: URLs through the library (inter-app communication).
+        .executableTarget(
+            name: "ShareToTodo", dependencies: ["SchemeRouterDesktop"], path: "Examples/ShareToTodo"),
+        // A handler with planted bugs for `schemectl fuzz --target` to find.
+        .executableTarget(
+            name: "FragileHandler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler"),
+
+        // The pure core: no sockets, no clocks, no processes.
         .testTarget(
             name: "SchemeRouterTests",
             dependencies: [
@@ -50,6 +71,17 @@ let package = Package(
             name: "SchemeRouterRuntimeTests",
             dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit"]
         ),
+        // Real xdg-utils, desktop-file-utils and gio in throwaway XDG directories.
+        .testTarget(
+            name: "SchemeRouterDesktopTests",
+            dependencies: ["SchemeRouterDesktop"]
+        ),
+        .testTarget(
+            name: "SchemeRouterFuzzingTests",
+            dependencies: ["SchemeRouterFuzzing"]
+        ),
+        // The CLI as a user runs it: exit statuses, --json, help text snapshots.
+        .testTarget(name: "SchemectlTests", dependencies: ["SchemeRouter"]),
     ]
 )
 

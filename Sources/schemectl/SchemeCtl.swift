@@ -14,6 +14,10 @@ struct SchemeCtl: ParsableCommand {
             (or a parameter was invalid); 64 usage error; 65 a manifest is invalid; 66 an input file \
             could not be read.
             """,
-        subcommands: [Validate.self, Route.self, Check.self]
+        subcommands: [
+            Validate.self, Route.self, Check.self,
+            Register.self, Unregister.self, Status.self, Open.self, Plist.self,
+            Fuzz.self, Lifecycle.self,
+        ]
     )
 }

@@ -1,0 +1,1 @@
+print("fragile-handler: not yet")

@@ -1,0 +1,1 @@
+print("share-to-todo: not yet")

@@ -1,0 +1,1 @@
+// Desktop integration (issue 4) lands here.

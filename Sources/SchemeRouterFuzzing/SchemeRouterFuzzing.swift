@@ -1,0 +1,1 @@
+// The fuzzing engine (issue 5) lands here.
