@@ -36,7 +36,7 @@ let package = Package(
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
         .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.
-        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime"]),
+        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CLibUV"]),
         .executableTarget(
             name: "schemectl",
             dependencies: [

@@ -1,0 +1,81 @@
+/// Delta debugging (Zeller and Hildebrandt, *Simplifying and Isolating Failure-Inducing Input*,
+/// 2002): shrinks a failing input to a 1-minimal one, where removing any single byte makes the
+/// failure go away (or change its signature).
+///
+/// ddmin removes ever smaller chunks while the test still fails, then a last pass tries every
+/// single byte. Each distinct candidate is tested once; `budget` caps the number of tests, so an
+/// expensive test (a process per candidate) stays bounded.
+public struct Minimiser {
+    /// The most tests to run.
+    public var budget: Int
+
+    /// Creates a minimiser that runs at most `budget` tests.
+    public init(budget: Int = 5000) {
+        self.budget = budget
+    }
+
+    /// The result: the smallest failing input found and how many tests it took.
+    public struct Result: Sendable, Hashable {
+        /// The minimised input (the original when nothing smaller fails).
+        public var input: [UInt8]
+        /// The number of tests run.
+        public var tests: Int
+    }
+
+    /// Shrinks `input`, which must fail, while `fails` says the candidate still fails the same way.
+    public func minimise(_ input: [UInt8], fails: ([UInt8]) -> Bool) -> Result {
+        var tested: Set<[UInt8]> = [input]
+        var tests = 0
+        func check(_ candidate: [UInt8]) -> Bool {
+            guard tests < budget, tested.insert(candidate).inserted else { return false }
+            tests += 1
+            return fails(candidate)
+        }
+
+        var current = input
+        if check([]) { return Result(input: [], tests: tests) }
+        var granularity = 2
+        while current.count >= 2 && tests < budget {
+            let chunk = (current.count + granularity - 1) / granularity
+            var reduced = false
+            // Try each chunk alone (a subset), then the input without each chunk (a complement).
+            var start = 0
+            while start < current.count && granularity > 2 {
+                let subset = Array(current[start..<min(current.count, start + chunk)])
+                if check(subset) {
+                    current = subset
+                    granularity = 2
+                    reduced = true
+                    break
+                }
+                start += chunk
+            }
+            if !reduced {
+                start = 0
+                while start < current.count {
+                    var complement = current
+                    complement.removeSubrange(start..<min(current.count, start + chunk))
+                    if check(complement) {
+                        current = complement
+                        granularity = max(granularity - 1, 2)
+                        reduced = true
+                        break
+                    }
+                    start += chunk
+                }
+            }
+            if !reduced {
+                if granularity >= current.count { break }
+                granularity = min(granularity * 2, current.count)
+            }
+        }
+        // 1-minimality: no single byte can go.
+        var index = 0
+        while index < current.count && tests < budget {
+            var candidate = current
+            candidate.remove(at: index)
+            if check(candidate) { current = candidate } else { index += 1 }
+        }
+        return Result(input: current, tests: tests)
+    }
+}
