@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemeRouterFuzzingTests",
-            dependencies: ["SchemeRouterFuzzing"]
+            dependencies: ["SchemeRouterFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // The CLI as a user runs it: exit statuses, --json, help text snapshots.
         .testTarget(name: "SchemectlTests", dependencies: ["SchemeRouter"]),

@@ -6,7 +6,8 @@ public import SchemeRouter
 /// Every route is visited in turn (``generate(rng:)`` walks them round-robin), each time with
 /// fresh parameter texts from ``ParameterTextGenerator`` (valid values and every edge), optional
 /// parts left out or kept, and the occasional structural surprise a sender might produce: an
-/// unknown or duplicated query item, an empty item, a fragment the route does not bind, another
+/// unknown or duplicated query item, an empty item, a required part left out, a fragment the route
+/// does not bind, another
 /// host, a port, userinfo, or the scheme in another case.
 public struct RouteGrammar: Sendable {
     /// One declaration's schemes and routes.
@@ -97,7 +98,7 @@ public struct RouteGrammar: Sendable {
 
         // Query.
         if let raw = route.rawQuery, let spec = route.parameters[raw] {
-            if !(spec.isOptional && rng.chance(30)) {
+            if !(spec.isOptional ? rng.chance(30) : rng.chance(2)) {
                 out.append(UInt8(ascii: "?"))
                 URLComponentEncoder.append(values.text(for: spec, rng: &rng), for: .rawQuery(form: route.formDecoding), to: &out, rng: &rng)
             }
@@ -107,7 +108,7 @@ public struct RouteGrammar: Sendable {
 
         // Fragment.
         if let name = route.fragment, let spec = route.parameters[name] {
-            if !(spec.isOptional && rng.chance(30)) {
+            if !(spec.isOptional ? rng.chance(30) : rng.chance(2)) {
                 out.append(UInt8(ascii: "#"))
                 URLComponentEncoder.append(values.text(for: spec, rng: &rng), for: .fragment, to: &out, rng: &rng)
             }
@@ -160,6 +161,7 @@ public struct RouteGrammar: Sendable {
             if spec.isRepeated { count = rng.below(4) }
             if spec.isOptional && rng.chance(30) { count = 0 }
             if !spec.isOptional && count == 0 { count = 1 }
+            if !spec.isOptional && rng.chance(2) { count = 0 }  // a required item left out
             if !spec.isRepeated && rng.chance(3) { count = 2 }  // a duplicate the route must refuse
             for _ in 0..<count {
                 var item = URLComponentEncoder.encode(binding.key, for: .queryKey(form: form), rng: &rng)

@@ -35,7 +35,12 @@ public struct RouteOracle: Sendable {
             match = try registry.route(url)
         } catch {
             routeErrors += 1
-            let outcome = FuzzExecution.Outcome("route-error", error.code)
+            let outcome: FuzzExecution.Outcome
+            switch error {
+            case .invalidParameter(let name, _, _, let fault): outcome = .init("route-error", "\(name):\(fault.code)")
+            case .missingParameter(let name, _, _, _): outcome = .init("route-error", "missing:\(name)")
+            default: outcome = .init("route-error", error.code)
+            }
             if let offset = error.offset, !(0...input.count).contains(offset) {
                 return FuzzExecution(
                     outcome: outcome,
