@@ -35,6 +35,18 @@ static inline int schemerouter_open(const char *_Nonnull path, int flags, mode_t
     return open(path, flags, mode);
 }
 
+// `pipe2(2)` needs _GNU_SOURCE, which the Glibc module is not built with.
+extern int pipe2(int pipefd[2], int flags);
+static inline int schemerouter_pipe2(int *_Nonnull descriptors, int flags) {
+    return pipe2(descriptors, flags);
+}
+
+// `accept4(2)` needs _GNU_SOURCE too.
+extern int accept4(int sockfd, struct sockaddr *_Nullable addr, socklen_t *_Nullable addrlen, int flags);
+static inline int schemerouter_accept4(int descriptor, int flags) {
+    return accept4(descriptor, NULL, NULL, flags);
+}
+
 // `fcntl(2)` with an int argument.
 static inline int schemerouter_fcntl_int(int fd, int command, int argument) {
     return fcntl(fd, command, argument);
