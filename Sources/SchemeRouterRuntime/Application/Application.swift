@@ -8,8 +8,8 @@ public import SchemeRouter
 /// An app's `main.swift` hands over its manifest and a delegate *factory*:
 ///
 /// ```swift
-/// Application.main(manifest: todolistManifestJSON, file: "Schemes/todolist.json") {
-///     TodoListDelegate()
+/// Application.main(manifest: todolistManifestJSON, file: "Schemes/todolist.json") { declaration in
+///     TodoListDelegate(declaration: declaration)
 /// }
 /// ```
 ///
@@ -33,15 +33,24 @@ public enum Application {
     ///   - manifest: The app's manifest JSON, embedded in the executable (an installed app must
     ///     not depend on the working directory).
     ///   - file: The manifest's path in the source tree, for messages.
-    ///   - makeDelegate: Creates the delegate; called only in the primary, after the socket is
-    ///     bound, under the launch deadline.
+    ///   - makeDelegate: Creates the delegate from the app's compiled declaration (its routes,
+    ///     for matching URLs in `open`); called only in the primary, after the socket is bound,
+    ///     under the launch deadline.
+    /// - Precondition: `manifest` is a valid manifest (it is the app's own, embedded data: test
+    ///   it, as TodoList does).
     @MainActor
     public static func main(
-        manifest: String, file: String, makeDelegate: @escaping @MainActor () -> any ApplicationDelegate
+        manifest: String, file: String,
+        makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate
     ) -> Never {
         signal(SIGPIPE, SIG_IGN)
-        let app = EmbeddedManifest(json: manifest, file: file).identity
-        let invocation = Invocation(app: app)
+        let parsed: Manifest
+        do throws(ManifestError) {
+            parsed = try Manifest(json: Array(manifest.utf8), file: file)
+        } catch {
+            preconditionFailure("the embedded manifest is invalid: \(error)")
+        }
+        let invocation = Invocation(app: AppIdentity(parsed), manifestText: manifest)
         do throws(RuntimeError) {
             let arguments = try InvocationArguments(InvocationArguments.raw)
             invocation.settings = try RuntimeSettings.fromEnvironment()

@@ -7,7 +7,7 @@ extension Invocation {
     /// launch URL's verdict and exits with it), bind the socket, and run the primary.
     func becomePrimary(
         _ lock: InstanceLock, files: InstanceFiles, request: LaunchRequest,
-        makeDelegate: @escaping @MainActor () -> any ApplicationDelegate
+        makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate
     ) -> Never {
         var sink: VerdictSink?
         if settings.detach {

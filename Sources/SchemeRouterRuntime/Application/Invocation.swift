@@ -7,14 +7,17 @@ internal import SchemeRouter
 @MainActor
 final class Invocation {
     let app: AppIdentity
+    /// The embedded manifest's exact text.
+    let manifestText: String
     var settings = RuntimeSettings.default
 
-    init(app: AppIdentity) {
+    init(app: AppIdentity, manifestText: String) {
         self.app = app
+        self.manifestText = manifestText
     }
 
     /// Carries out the invocation.
-    func run(_ arguments: InvocationArguments, makeDelegate: @escaping @MainActor () -> any ApplicationDelegate) -> Never {
+    func run(_ arguments: InvocationArguments, makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
         switch arguments {
         case .help:
             print(InvocationArguments.usage(program: Log.program))
@@ -25,19 +28,23 @@ final class Invocation {
             launch(intoBackground: intoBackground, makeDelegate: makeDelegate)
         case .quit:
             quit()
+        case .manifest:
+            let bytes = Array(manifestText.utf8)
+            _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            exit(ExitStatus.success.rawValue)
         }
     }
 
     /// `app URL`: reject a bad URL at once; otherwise hand it to the primary, or become it.
-    private func open(_ bytes: [UInt8], makeDelegate: @escaping @MainActor () -> any ApplicationDelegate) -> Never {
+    private func open(_ bytes: [UInt8], makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
         let url: SchemeURL
         do throws(URLRejection) {
             url = try SchemeURL(bytes: bytes)
         } catch {
-            Log.error("rejected: \(error.render(input: bytes))")
-            finish(WakeVerdict(error))
+            Log.error(error.render(input: bytes))
+            finish(WakeVerdict(error), reported: true)
         }
-        if let rejection = app.rejection(of: url) { finish(rejection) }
+        if let rejection = app.rejection(of: url) { finish(rejection, url: url.text) }
         let request = OpenRequest(request: 1, url: bytes, sourceApplication: settings.claimedSource, annotation: settings.annotation)
         let files = prepareFiles()
         // A primary that terminates while the URL waits answers `terminated` without having
@@ -63,7 +70,7 @@ final class Invocation {
     }
 
     /// `app` or `app --background`: launch, or activate the running app.
-    private func launch(intoBackground: Bool, makeDelegate: @escaping @MainActor () -> any ApplicationDelegate) -> Never {
+    private func launch(intoBackground: Bool, makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
         let files = prepareFiles()
         switch elect(files) {
         case .sender(let connection):
@@ -132,13 +139,14 @@ final class Invocation {
 
     /// Reports the invocation's verdict (to `SCHEMEROUTER_VERDICT_FD` and, unless handled, to
     /// standard error) and exits with its status.
-    func finish(_ verdict: WakeVerdict, url: String? = nil) -> Never {
+    /// - Parameters:
+    ///   - url: The URL, to name it in the message.
+    ///   - reported: The failure was already printed (a rejection with its caret).
+    func finish(_ verdict: WakeVerdict, url: String? = nil, reported: Bool = false) -> Never {
         if let descriptor = settings.verdictDescriptor {
             VerdictSink(descriptor: descriptor).deliver(verdict)
         }
-        if !verdict.isSuccess, case .rejected = verdict, url == nil {
-            // A local rejection was already printed with its caret.
-        } else if !verdict.isSuccess {
+        if !verdict.isSuccess && !reported {
             Log.error("\(url.map { "\($0): " } ?? "")\(verdict)")
         }
         exit(verdict.exitStatus.rawValue)

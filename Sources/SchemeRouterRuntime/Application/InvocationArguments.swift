@@ -6,11 +6,13 @@
 /// | (none) | launch into the foreground, or bring the running app to the foreground |
 /// | `--background` | launch into the background (nothing to do when already running) |
 /// | `--quit` | terminate the running primary |
+/// | `--manifest` | print the embedded manifest JSON exactly (for registration tools and tests) |
 /// | `--help` | print the usage |
 enum InvocationArguments: Equatable {
     case open([UInt8])
     case launch(intoBackground: Bool)
     case quit
+    case manifest
     case help
 
     /// Parses the arguments after the program name.
@@ -26,6 +28,7 @@ enum InvocationArguments: Equatable {
         switch String(decoding: argument, as: UTF8.self) {
         case "--background": self = .launch(intoBackground: true)
         case "--quit": self = .quit
+        case "--manifest": self = .manifest
         case "--help", "-h": self = .help
         case let option where option.hasPrefix("-") && option.count > 1 && !option.contains(":"):
             throw .usage("unknown option '\(option)'")
@@ -40,6 +43,7 @@ enum InvocationArguments: Equatable {
                \(program)                launch, or bring the running app to the foreground
                \(program) --background   launch into the background
                \(program) --quit         terminate the running app
+               \(program) --manifest     print the app's embedded manifest (Schemes/*.json)
         Exit status: 0 handled, 1 declined, 2 rejected, 3 open failed, 4 launch failed, 5 launch timed out,
         6 terminated, 7 no answer, 8 not running, 9 refused, 64 usage, 71 system error, 76 protocol error,
         77 unsafe runtime directory (see Docs/Runtime.md).

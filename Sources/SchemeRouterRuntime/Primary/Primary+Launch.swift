@@ -17,7 +17,7 @@ struct LaunchRequest: Sendable {
 extension Primary {
     /// Runs the primary: collect what already arrived, launch, then serve until terminated.
     /// Exits the process.
-    func run(_ request: LaunchRequest, makeDelegate: @MainActor () -> any ApplicationDelegate) -> Never {
+    func run(_ request: LaunchRequest, makeDelegate: @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
         do throws(UVError) {
             try loop.drainMainQueue()
             try watchSignals()
@@ -42,12 +42,18 @@ extension Primary {
 
     /// The launch: delegate factory and launch hooks under the watchdog, then the launch URL
     /// and the queued URLs, then the queued control commands.
-    private func launch(_ request: LaunchRequest, makeDelegate: @MainActor () -> any ApplicationDelegate) {
+    private func launch(_ request: LaunchRequest, makeDelegate: @MainActor (SchemeDeclaration) -> any ApplicationDelegate) {
         phase = .launching
         watchdog.arm(
             timeout: settings.launchDeadline, sink: launchSink?.descriptor,
             connections: connections.values.filter { !$0.isClosing }.map(\.descriptor))
-        let delegate = makeDelegate()
+        let declaration: SchemeDeclaration
+        do throws(ManifestError) {
+            declaration = try SchemeDeclaration(app.manifest)
+        } catch {
+            preconditionFailure("the embedded manifest's routes are invalid: \(error)")
+        }
+        let delegate = makeDelegate(declaration)
         watchdog.enter(.willFinishLaunching)
         let configuration = LifecycleConfiguration(
             launchDeadline: settings.launchDeadline,

@@ -122,10 +122,18 @@ final class Primary {
 
 /// What the runtime needs to know about the app from its manifest.
 struct AppIdentity: Sendable {
+    /// The manifest.
+    let manifest: Manifest
     /// The bundle name, e.g. `com.acme.todolist`: names the lock file and socket.
     let name: String
     /// The schemes it declares, lower-cased.
     let schemes: [String]
+
+    init(_ manifest: Manifest) {
+        self.manifest = manifest
+        name = manifest.name.rawValue
+        schemes = manifest.schemes.map(\.rawValue)
+    }
 
     /// Whether the app declares `scheme` (compared lower-cased).
     func declares(_ scheme: String) -> Bool { schemes.contains(scheme.lowercased()) }
