@@ -54,7 +54,7 @@ let package = Package(
             name: "ShareToTodo", dependencies: ["SchemeRouterDesktop"], path: "Examples/ShareToTodo"),
         // A handler with planted bugs for `schemectl fuzz --target` to find.
         .executableTarget(
-            name: "FragileHandler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler"),
+            name: "FragileHandler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler", exclude: ["fragile.json"]),
 
         // The pure core: no sockets, no clocks, no processes.
         .testTarget(

@@ -64,7 +64,9 @@ public struct ChildProcess: Sendable {
     }
 
     /// Starts a child; ``Running/wait(deadline:)`` collects it.
-    public static func start(_ arguments: [[UInt8]], environment: [String]? = nil) throws(SpawnError) -> Running {
+    /// - Parameter outputFile: Append standard output and error to this file instead of pipes: for
+    ///   a long-running child whose output nobody reads until it ends (a full pipe would block it).
+    public static func start(_ arguments: [[UInt8]], environment: [String]? = nil, outputFile: String? = nil) throws(SpawnError) -> Running {
         precondition(!arguments.isEmpty, "ChildProcess needs a program")
         precondition(arguments.allSatisfy { !$0.contains(0) }, "an argv element cannot hold a NUL byte")
         let program = String(decoding: arguments[0], as: UTF8.self)
@@ -88,8 +90,13 @@ public struct ChildProcess: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        if let outputFile {
+            posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -148,6 +155,17 @@ public struct ChildProcess: Sendable {
         let pidfd: Int32
         let output: Int32
         let error: Int32
+
+        /// Sends `signal` to the child (not its group).
+        public func signal(_ signal: Int32) {
+            kill(pid, signal)
+        }
+
+        /// Whether the child has exited (its pidfd is readable); does not reap it.
+        public var hasExited: Bool {
+            var fds = [pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)]
+            return poll(&fds, 1, 0) > 0
+        }
 
         /// Waits for the child to exit, reading its output, at most `deadline`; then kills its group.
         public func wait(deadline: Duration) -> Result {
@@ -228,6 +246,20 @@ public struct ChildProcess: Sendable {
         case SIGTERM: "SIGTERM"
         default: "signal \(signal)"
         }
+    }
+
+    /// This process's environment with `overrides` (`NAME=value`) replacing or adding entries.
+    public static func environment(overriding overrides: [String]) -> [String] {
+        let names = Set(overrides.map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? $0 })
+        var entries: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(decoding: UnsafeRawBufferPointer(start: entry, count: strlen(entry)), as: UTF8.self)
+            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+            if !names.contains(name) { entries.append(text) }
+            pointer += 1
+        }
+        return entries + overrides
     }
 
     /// The absolute path of the running executable (`/proc/self/exe`), for re-running oneself.

@@ -16,6 +16,8 @@ public struct FuzzCampaign<Target: FuzzTarget> {
     /// A one-line command reproducing a finding, given the finding file's path (or `nil` when the
     /// finding was not written to a file).
     public var reproduceCommand: (String?, [UInt8]) -> String
+    /// Extra lines for a finding's file and summary, given its minimised input.
+    public var notes: ([UInt8]) -> [String] = { _ in [] }
 
     private var grammar: RouteGrammar
     private let mutator: Mutator
@@ -141,6 +143,7 @@ public struct FuzzCampaign<Target: FuzzTarget> {
             tests = result.tests
         }
         var finding = FuzzFinding(failure: failure, input: minimised, original: input, iteration: iteration, minimisationTests: tests)
+        finding.notes = notes(minimised)
         if let directory = configuration.findingsDirectory {
             let path = (directory.hasSuffix("/") ? directory : directory + "/") + FindingFile.name(for: failure)
             finding.file = path

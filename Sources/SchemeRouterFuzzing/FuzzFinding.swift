@@ -14,6 +14,8 @@ public struct FuzzFinding: Sendable, Hashable {
     public var file: String?
     /// A one-line shell command that reproduces the failure.
     public var reproduce: String
+    /// More lines for people (another way to reproduce, what to look at).
+    public var notes: [String] = []
 
     /// Creates a finding.
     public init(
@@ -65,6 +67,7 @@ public struct FuzzFinding: Sendable, Hashable {
             "original-hex: \(original.map(Self.hex).joined())",
         ]
         if !reproduce.isEmpty { lines.append("reproduce: \(reproduce)") }
+        for note in notes { lines.append("note: \(note.replacingNewlines)") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -84,6 +84,7 @@ public struct FuzzSummary: Sendable {
                 lines.append("    input (\(finding.input.count) bytes): \(finding.printableInput)")
                 if let file = finding.file { lines.append("    file: \(file)") }
                 if !finding.reproduce.isEmpty { lines.append("    reproduce: \(finding.reproduce)") }
+                for note in finding.notes { lines.append("    note: \(note)") }
             }
         }
         return lines.joined(separator: "\n")
@@ -129,6 +130,7 @@ public struct FuzzSummary: Sendable {
             ("iteration", .int(finding.iteration)),
             ("file", finding.file.map(FuzzJSON.string) ?? .null),
             ("reproduce", .string(finding.reproduce)),
+            ("notes", .array(finding.notes.map(FuzzJSON.string))),
         ])
     }
 

@@ -3,8 +3,11 @@
 /// failure go away (or change its signature).
 ///
 /// ddmin removes ever smaller chunks while the test still fails, then a last pass tries every
-/// single byte. Each distinct candidate is tested once; `budget` caps the number of tests, so an
-/// expensive test (a process per candidate) stays bounded.
+/// single byte. A final simplification pass then makes the reproducer read well without growing
+/// it: an upper-case letter becomes lower case, and a `%XX` escape of a letter, digit or one of
+/// `-._~` becomes that character, wherever the failure stays. Each distinct candidate is tested
+/// once; `budget` caps the number of tests, so an expensive test (a process per candidate) stays
+/// bounded.
 public struct Minimiser {
     /// The most tests to run.
     public var budget: Int
@@ -76,6 +79,41 @@ public struct Minimiser {
             candidate.remove(at: index)
             if check(candidate) { current = candidate } else { index += 1 }
         }
+        // Simplification: decode escapes of unreserved characters, lower-case letters.
+        index = 0
+        while index < current.count && tests < budget {
+            let byte = current[index]
+            if byte == UInt8(ascii: "%"), index + 2 < current.count,
+                let value = Self.hexValue(current[index + 1], current[index + 2]), Self.isUnreserved(value)
+            {
+                var candidate = current
+                candidate.replaceSubrange(index...index + 2, with: [value])
+                if check(candidate) { current = candidate }
+            } else if (0x41...0x5A).contains(byte) {
+                var candidate = current
+                candidate[index] = byte | 0x20
+                if check(candidate) { current = candidate }
+            }
+            index += 1
+        }
         return Result(input: current, tests: tests)
+    }
+
+    static func hexValue(_ high: UInt8, _ low: UInt8) -> UInt8? {
+        func nibble(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            case 0x61...0x66: byte - 0x61 + 10
+            default: nil
+            }
+        }
+        guard let high = nibble(high), let low = nibble(low) else { return nil }
+        return high << 4 | low
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
 }

@@ -1,0 +1,204 @@
+internal import Glibc
+public import SchemeRouterRuntime
+
+/// Delivers URLs to a real SchemeRouter app, the two ways the desktop does: a cold launch with
+/// the URL as its argument, and a wake over the socket of the running instance.
+///
+/// **Cold launch** runs `app URL` with `SCHEMEROUTER_NO_DETACH=1`, so the process the fuzzer
+/// starts is the primary itself (not a launcher that forks it off): its fate (a signal, an exit
+/// status) is the fuzzer's to see. The launch URL's verdict comes back on
+/// `SCHEMEROUTER_VERDICT_FD` (``VerdictPipe``); then the app gets `SIGTERM` and must exit 0.
+///
+/// **Wake** starts one primary (`app --background`, also not detached) and sends every URL over
+/// one ``WakeClient`` connection; the reply timeout is the per-input deadline. A primary that
+/// dies or hangs is reaped (its signal or status recorded) and the next input starts a new one.
+///
+/// Every run lives in an ``AppSandbox`` (cold launches and the wake primary in separate runtime
+/// directories, so a cold launch never becomes a wake). Children get `SWIFT_BACKTRACE=enable=no`: a crash is
+/// reported as soon as it happens, without waiting for a symbolicated backtrace (the reproduce
+/// command shows one).
+public final class AppDriver {
+    /// What became of one delivery.
+    public enum Observation: Sendable, Hashable, CustomStringConvertible {
+        /// The app answered with a verdict (and, after a cold launch, exited this way).
+        case verdict(WakeVerdict)
+        /// The app died by a signal; the last line of its error output.
+        case crashed(signal: Int32, detail: String)
+        /// No verdict within the deadline.
+        case hung
+        /// The app exited with a status the runtime does not document.
+        case undocumentedExit(status: Int32, detail: String)
+        /// The input cannot be delivered this way (an `argv` element cannot hold a NUL byte).
+        case undeliverable
+
+        /// For people.
+        public var description: String {
+            switch self {
+            case .verdict(let verdict): "verdict \(verdict)"
+            case .crashed(let signal, let detail): "killed by \(ChildProcess.signalName(signal))\(detail.isEmpty ? "" : ": \(detail)")"
+            case .hung: "no verdict within the deadline"
+            case .undocumentedExit(let status, let detail): "exited with undocumented status \(status)\(detail.isEmpty ? "" : ": \(detail)")"
+            case .undeliverable: "cannot be delivered as an argument (NUL byte)"
+            }
+        }
+    }
+
+    /// The app's executable.
+    public let executable: String
+    /// Its bundle name (`CFBundleURLName`): names its socket.
+    public let bundleName: String
+    /// How long one delivery may take.
+    public let deadline: Duration
+    /// The sandbox the app runs in.
+    public let sandbox: AppSandbox
+    /// Statuses the runtime documents (``ExitStatus``).
+    public static let documentedStatuses: Set<Int32> = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 64, 71, 76, 77]
+
+    private var primary: ChildProcess.Running?
+    private var client: WakeClient?
+    /// Primaries started for wake delivery (1 + restarts after crashes and hangs).
+    public private(set) var primaryStarts = 0
+
+    /// Creates a driver; call ``AppSandbox/enter()`` on `sandbox` first so wakes reach it.
+    public init(executable: String, bundleName: String, deadline: Duration, sandbox: AppSandbox) {
+        self.executable = executable
+        self.bundleName = bundleName
+        self.deadline = deadline
+        self.sandbox = sandbox
+    }
+
+    deinit { stopPrimary() }
+
+    private var primaryLog: String { sandbox.root + "/primary.log" }
+
+    private func environment(launch: Bool, _ extra: [String]) -> [String] {
+        ChildProcess.environment(
+            overriding: sandbox.environment(launch: launch) + ["SCHEMEROUTER_NO_DETACH=1", "SWIFT_BACKTRACE=enable=no"] + extra)
+    }
+
+    // MARK: - Cold launch
+
+    /// Runs `app URL` as a fresh primary and reports what became of the URL.
+    public func launch(_ input: [UInt8]) throws(ChildProcess.SpawnError) -> Observation {
+        guard !input.contains(0) else { return .undeliverable }
+        let pipe: VerdictPipe
+        do { pipe = try VerdictPipe() } catch { throw ChildProcess.SpawnError(program: executable, reason: error.description) }
+        let running = try ChildProcess.start(
+            [Array(executable.utf8), input],
+            environment: environment(launch: true, [pipe.environmentEntry]))
+        let verdict = pipe.awaitVerdict(timeout: deadline)
+        switch verdict {
+        case .noAnswer:
+            _ = running.wait(deadline: .zero)
+            return .hung
+        case .launchFailed:
+            // The app ended (or closed the pipe) without a verdict: how it ended is the answer.
+            let result = running.wait(deadline: deadline)
+            return Self.observation(result, verdict: verdict)
+        case .rejected:
+            // Refused before any hook ran: the invocation exits by itself, with status 2.
+            return Self.observation(running.wait(deadline: deadline), verdict: verdict)
+        default:
+            // A primary keeps running after its launch URL: end it as the desktop would. Dying by
+            // that very SIGTERM (before the runtime watches for it) is an ending, not a crash.
+            running.signal(SIGTERM)
+            let result = running.wait(deadline: deadline)
+            switch result.termination {
+            case .exited(let status) where Self.documentedStatuses.contains(status): return .verdict(verdict)
+            case .signalled(SIGTERM): return .verdict(verdict)
+            default: return Self.observation(result, verdict: verdict)
+            }
+        }
+    }
+
+    // MARK: - Wake
+
+    /// Sends the URL to the running primary (started first when there is none).
+    public func wake(_ input: [UInt8]) throws(ChildProcess.SpawnError) -> Observation {
+        let client = try connectedClient()
+        let verdict = client.open(url: input)
+        switch verdict {
+        case .handled, .declined, .rejected, .openFailed, .launched:
+            return .verdict(verdict)
+        case .noAnswer:
+            // No answer within the deadline: the primary hangs on this input (and cannot run
+            // its SIGTERM watcher either, so it is killed outright).
+            stopPrimary(kill: true)
+            return .hung
+        case .launchFailed, .terminated, .protocolError, .launchTimedOut:
+            // The connection broke: learn whether the primary died, and how.
+            self.client = nil
+            guard let primary else { return .verdict(verdict) }
+            self.primary = nil
+            let result = primary.wait(deadline: .seconds(2))
+            return Self.observation(result, verdict: verdict, log: primaryLog)
+        }
+    }
+
+    /// The connection to the wake primary, starting one when needed.
+    private func connectedClient() throws(ChildProcess.SpawnError) -> WakeClient {
+        if let client, let primary, !primary.hasExited { return client }
+        stopPrimary()
+        _ = try? FuzzFiles.write([], to: primaryLog)
+        // The primary reports its launch on a verdict pipe: once it has, its socket is up.
+        let pipe: VerdictPipe
+        do { pipe = try VerdictPipe() } catch { throw ChildProcess.SpawnError(program: executable, reason: error.description) }
+        let started = try ChildProcess.start(
+            [Array(executable.utf8), Array("--background".utf8)], environment: environment(launch: false, [pipe.environmentEntry]),
+            outputFile: primaryLog)
+        primary = started
+        primaryStarts += 1
+        let launch = pipe.awaitVerdict(timeout: .seconds(10))
+        guard launch == .launched else {
+            stopPrimary()
+            throw ChildProcess.SpawnError(
+                program: executable, reason: "the app did not launch as the primary: \(launch) (\(tail(primaryLog)))")
+        }
+        do {
+            guard let client = try WakeClient.connect(to: bundleName, connectTimeout: .seconds(10), replyTimeout: deadline) else {
+                throw ChildProcess.SpawnError(program: executable, reason: "the app launched but its socket is gone (\(tail(primaryLog)))")
+            }
+            self.client = client
+            return client
+        } catch let error as ChildProcess.SpawnError {
+            stopPrimary()
+            throw error
+        } catch {
+            stopPrimary()
+            throw ChildProcess.SpawnError(program: executable, reason: "cannot reach the app's socket: \(error)")
+        }
+    }
+
+    /// Ends the wake primary, if one runs: `SIGTERM`, then `SIGKILL` for its group after 2 s; or
+    /// `SIGKILL` at once.
+    public func stopPrimary(kill: Bool = false) {
+        client = nil
+        guard let primary else { return }
+        self.primary = nil
+        if !primary.hasExited && !kill { primary.signal(SIGTERM) }
+        _ = primary.wait(deadline: kill ? .zero : .seconds(2))
+    }
+
+    // MARK: - Reading a death
+
+    static func observation(_ result: ChildProcess.Result, verdict: WakeVerdict, log: String? = nil) -> Observation {
+        let output = log.flatMap { try? FuzzFiles.read($0) } ?? result.standardError
+        let detail = CrashReplay.lastErrorLine(output)
+        switch result.termination {
+        case .signalled(let signal):
+            return .crashed(signal: signal, detail: detail)
+        case .timedOut:
+            return .hung
+        case .exited(let status):
+            return documentedStatuses.contains(status) ? .verdict(verdict) : .undocumentedExit(status: status, detail: detail)
+        }
+    }
+
+    private func tail(_ path: String) -> String {
+        CrashReplay.lastErrorLine((try? FuzzFiles.read(path)) ?? [])
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+}
