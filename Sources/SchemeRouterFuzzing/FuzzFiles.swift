@@ -88,6 +88,11 @@ public enum FuzzFiles {
         return names.sorted().map { prefix + $0 }
     }
 
+    /// Removes a file, if it exists.
+    public static func remove(_ path: String) {
+        unlink(path)
+    }
+
     /// Whether `path` exists.
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0

@@ -61,11 +61,18 @@ public struct FuzzSummary: Sendable {
     public var humanText: String {
         var lines: [String] = []
         let seconds = Self.seconds(elapsed)
-        lines.append(
-            "fuzz: \(iterations) inputs in \(Self.format(seconds, digits: 2)) s (\(Self.format(execsPerSecond, digits: 0)) execs/s), seed \(seed), \(routeCount) route\(routeCount == 1 ? "" : "s")"
-        )
+        let routes = "\(routeCount) route\(routeCount == 1 ? "" : "s")"
+        if elapsed == .zero && tallies.isEmpty {
+            lines.append("fuzz: \(iterations) inputs, seed \(seed), \(routes)")
+        } else {
+            lines.append(
+                "fuzz: \(iterations) inputs in \(Self.format(seconds, digits: 2)) s (\(Self.format(execsPerSecond, digits: 0)) execs/s), seed \(seed), \(routes)"
+            )
+        }
         if let stopReason { lines.append("fuzz: \(stopReason)") }
-        lines.append("fuzz: " + tallies.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ", corpus \(corpusSize), outcomes \(distinctOutcomes)")
+        if !tallies.isEmpty {
+            lines.append("fuzz: " + tallies.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ", corpus \(corpusSize), outcomes \(distinctOutcomes)")
+        }
         if let differential {
             lines.append(
                 "fuzz: differential against FoundationEssentials: \(differential.compared) compared, \(differential.documented) documented differences, \(differential.disagreements) disagreements to look at"

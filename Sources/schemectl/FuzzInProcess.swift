@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import SchemeRouter
 import SchemeRouterFuzzing
 
@@ -11,12 +12,34 @@ struct FuzzInProcess {
     func makeTarget(_ registry: SchemeRegistry) -> InProcessTarget {
         InProcessTarget(
             parser: ParserOracle(maximumLength: command.maximumLength), routes: RouteOracle(registry: registry),
-            differentialInterval: command.differentialEvery)
+            differentialInterval: command.differentialEvery, extraCheck: Self.selfTest())
+    }
+
+    /// The self-test hooks (Docs/Fuzzing.md): `SCHEMECTL_FUZZ_SELF_TEST_TRAP=TEXT` traps and
+    /// `SCHEMECTL_FUZZ_SELF_TEST_HANG=TEXT` spins forever on any input that contains TEXT, so the
+    /// crash and hang path (watchdog, continuation, minimisation in child processes) can be tested
+    /// end to end. Unset in normal use.
+    static func selfTest() -> (@Sendable ([UInt8]) -> FuzzFailure?)? {
+        let trap = getenv("SCHEMECTL_FUZZ_SELF_TEST_TRAP").map { Array(String(cString: $0).utf8) } ?? []
+        let hang = getenv("SCHEMECTL_FUZZ_SELF_TEST_HANG").map { Array(String(cString: $0).utf8) } ?? []
+        guard !trap.isEmpty || !hang.isEmpty else { return nil }
+        @Sendable func contains(_ input: [UInt8], _ needle: [UInt8]) -> Bool {
+            guard !needle.isEmpty, input.count >= needle.count else { return false }
+            return (0...(input.count - needle.count)).contains { input[$0..<$0 + needle.count].elementsEqual(needle) }
+        }
+        return { input in
+            if contains(input, trap) { fatalError("self-test trap") }
+            if contains(input, hang) {
+                var spins = 0
+                while spins >= 0 { spins &+= 1; if spins == Int.max { spins = 0 } }
+            }
+            return nil
+        }
     }
 
     func run() throws {
         let registry = try Fuzz.registry(command.schemes)
-        if command.minimisePending != nil { return try minimisePending() }
+        if command.minimisePending != nil { return try minimisePending(registry) }
         let replays = try command.replayInputs()
         if !replays.isEmpty { return try replay(replays, registry: registry) }
 
@@ -76,7 +99,7 @@ struct FuzzInProcess {
 
     /// The continuation after a crash or hang: minimise the saved input by replaying candidates in
     /// child processes, write the finding, print the summary.
-    func minimisePending() throws {
+    func minimisePending(_ registry: SchemeRegistry) throws {
         guard let path = command.minimisePending, let kind = command.pendingKind.flatMap(CrashReplay.Kind.init(argument:))
         else { throw ValidationError("--minimise-pending needs --pending-kind") }
         let input: [UInt8]
@@ -99,17 +122,19 @@ struct FuzzInProcess {
         var finding = replay.finding(for: input, iteration: iteration, budget: command.minimise ? 2000 : 0)
         let file = command.findings + "/" + FindingFile.name(for: finding.failure)
         finding.file = file
-        finding.reproduce = "\(Fuzz.invocation) fuzz --schemes \(command.schemes) --replay \(file)"
+        finding.reproduce = "\(Fuzz.invocation) fuzz --schemes \(command.schemes) --timeout \(timeout) --replay \(file)"
         do {
             try FuzzFiles.write(Array(finding.fileText.utf8), to: file)
         } catch {
             ProgressDisplay.write("schemectl fuzz: cannot write the finding: \(error)\n")
             throw FuzzExitStatus.cannotWriteFindings
         }
+        FuzzFiles.remove(path)
         let summary = FuzzSummary(
             seed: command.seed ?? 0, limit: command.limit, iterations: iteration + 1, elapsed: .zero, findings: [finding],
-            tallies: [], differential: nil, corpusSize: 0, distinctOutcomes: 0, routeCount: 0,
-            stopReason: "input \(iteration) ended the campaign (\(kind)); statistics of the campaign were lost with its process")
+            tallies: [], differential: nil, corpusSize: 0, distinctOutcomes: 0,
+            routeCount: registry.declarations.reduce(0) { $0 + $1.routes.count },
+            stopReason: "input \(iteration) ended the campaign (\(kind)); its timings and tallies were lost with its process")
         command.report(summary)
         throw FuzzExitStatus.found
     }
