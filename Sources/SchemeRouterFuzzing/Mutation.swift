@@ -78,18 +78,18 @@ public struct Mutator: Sendable {
             guard !input.isEmpty else { return }
             input.removeSubrange(rng.below(input.count)...)
         case .duplicateDelimiter:
-            let positions = input.indices.filter { FuzzTokens.delimiters.contains(input[$0]) }
-            guard !positions.isEmpty else { return apply(.misplaceDelimiter, to: &input, donor: donor, rng: &rng) }
-            let index = rng.pick(positions)
+            guard let index = randomPosition(in: input, rng: &rng, where: Self.isDelimiter) else {
+                return apply(.misplaceDelimiter, to: &input, donor: donor, rng: &rng)
+            }
             input.insert(contentsOf: repeatElement(input[index], count: rng.geometric(maximum: 3)), at: index)
         case .misplaceDelimiter:
             input.insert(rng.pick(FuzzTokens.delimiters), at: rng.below(input.count + 1))
         case .insertPercentEncoding:
             insert(rng.pick(FuzzTokens.percentEncodings), into: &input, rng: &rng)
         case .breakPercentEncoding:
-            let escapes = input.indices.filter { input[$0] == UInt8(ascii: "%") }
-            guard !escapes.isEmpty else { return apply(.insertPercentEncoding, to: &input, donor: donor, rng: &rng) }
-            let index = rng.pick(escapes)
+            guard let index = randomPosition(in: input, rng: &rng, where: { $0 == UInt8(ascii: "%") }) else {
+                return apply(.insertPercentEncoding, to: &input, donor: donor, rng: &rng)
+            }
             switch rng.below(3) {
             case 0: input.removeSubrange(index + 1..<min(input.count, index + 1 + rng.inRange(1...2)))
             case 1: if index + 1 < input.count { input[index + 1] = rng.pick(Array("GgZz%-. ".utf8)) }
@@ -204,14 +204,33 @@ public struct Mutator: Sendable {
         "60", "0000", "9999", "10000", "1900", "2000", "2100",
     ].map { Array($0.utf8) }
 
+    /// A uniformly chosen index of a byte that satisfies `test` (reservoir sampling: one pass, no
+    /// allocation), or `nil` when none does.
+    private func randomPosition(in input: [UInt8], rng: inout SplitMix64, where test: (UInt8) -> Bool) -> Int? {
+        var chosen: Int? = nil
+        var seen = 0
+        for index in input.indices where test(input[index]) {
+            seen += 1
+            if rng.below(seen) == 0 { chosen = index }
+        }
+        return chosen
+    }
+
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"),
+            UInt8(ascii: "/"), UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: "+"), UInt8(ascii: ","):
+            true
+        default: false
+        }
+    }
+
     private func boundaryNumber(_ input: inout [UInt8], rng: inout SplitMix64) {
-        let digits = input.indices.filter { (0x30...0x39).contains(input[$0]) }
         let replacement = rng.pick(Self.boundaries)
-        guard !digits.isEmpty else {
+        guard var start = randomPosition(in: input, rng: &rng, where: { (0x30...0x39).contains($0) }) else {
             input.insert(contentsOf: replacement, at: rng.below(input.count + 1))
             return
         }
-        var start = rng.pick(digits)
         var end = start + 1
         while start > 0, (0x30...0x39).contains(input[start - 1]) { start -= 1 }
         while end < input.count, (0x30...0x39).contains(input[end]) { end += 1 }

@@ -114,3 +114,19 @@ import Testing
         }
     }
 }
+
+/// The encoder's precomputed masks say exactly what its rule says, for every byte and place.
+@Suite struct EncoderMaskTests {
+    @Test func masksAgreeWithTheRule() {
+        let places: [URLComponentEncoder.Place] = [
+            .pathSegment, .queryKey(form: false), .queryKey(form: true), .queryValue(form: false), .queryValue(form: true),
+            .rawQuery(form: false), .rawQuery(form: true), .fragment,
+        ]
+        for place in places {
+            let mask = URLComponentEncoder.rawMask(place)
+            for byte in UInt8.min...UInt8.max {
+                #expect(URLComponentEncoder.isRaw(byte, mask: mask) == URLComponentEncoder.isRaw(byte, in: place), "\(place) \(byte)")
+            }
+        }
+    }
+}

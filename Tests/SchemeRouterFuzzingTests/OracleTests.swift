@@ -78,3 +78,23 @@ import Testing
         #expect(target.execute(Array("a:b!".utf8)).failure?.signature == "crash:bang")
     }
 }
+
+/// The layout tiling check is reserialisation: a layout whose pieces or delimiters are off fails it.
+@Suite struct TilingTests {
+    @Test func tamperedLayoutsFail() throws {
+        let text = "a://u@h:1/p?q#f"
+        let input = Array(text.utf8)
+        let layout = try SchemeURL(text).layout
+        #expect(ParserOracle.tiles(layout, input))
+        var shifted = layout
+        shifted.path = layout.path.lowerBound + 1..<layout.path.upperBound
+        #expect(!ParserOracle.tiles(shifted, input))
+        var noQuery = layout
+        noQuery.query = nil
+        #expect(!ParserOracle.tiles(noQuery, input))
+        var short = layout
+        short.fragment = layout.fragment!.lowerBound..<layout.fragment!.upperBound - 1
+        #expect(!ParserOracle.tiles(short, input))
+        #expect(!ParserOracle.tiles(layout, input + [0x61]))
+    }
+}
