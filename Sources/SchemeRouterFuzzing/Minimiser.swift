@@ -2,8 +2,9 @@
 /// 2002): shrinks a failing input to a 1-minimal one, where removing any single byte makes the
 /// failure go away (or change its signature).
 ///
-/// ddmin removes ever smaller chunks while the test still fails, then a last pass tries every
-/// single byte. A final simplification pass then makes the reproducer read well without growing
+/// ddmin removes ever smaller chunks while the test still fails, then a pass tries every single
+/// byte and every run of 2 to 4 bytes (so `a:///x` can lose `///` at once, which no single-byte
+/// step allows). A final simplification pass then makes the reproducer read well without growing
 /// it: an upper-case letter becomes lower case, and a `%XX` escape of a letter, digit or one of
 /// `-._~` becomes that character, wherever the failure stays. Each distinct candidate is tested
 /// once; `budget` caps the number of tests, so an expensive test (a process per candidate) stays
@@ -72,12 +73,24 @@ public struct Minimiser {
                 granularity = min(granularity * 2, current.count)
             }
         }
-        // 1-minimality: no single byte can go.
+        // No single byte, and no run of up to four bytes, can go.
         var index = 0
-        while index < current.count && tests < budget {
-            var candidate = current
-            candidate.remove(at: index)
-            if check(candidate) { current = candidate } else { index += 1 }
+        var reducedInPass = true
+        while reducedInPass && tests < budget {
+            reducedInPass = false
+            for width in 1...4 {
+                index = 0
+                while index + width <= current.count && tests < budget {
+                    var candidate = current
+                    candidate.removeSubrange(index..<index + width)
+                    if check(candidate) {
+                        current = candidate
+                        reducedInPass = true
+                    } else {
+                        index += 1
+                    }
+                }
+            }
         }
         // Simplification: decode escapes of unreserved characters, lower-case letters.
         index = 0
