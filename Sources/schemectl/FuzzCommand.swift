@@ -29,14 +29,18 @@ struct Fuzz: ParsableCommand {
 
             Examples:
               schemectl fuzz --schemes Schemes --duration 60s
-              schemectl fuzz --schemes Schemes --iterations 1000000 --seed 42 --json
-              schemectl fuzz --target Schemes/todolist.json --exec .build/release/todolist --duration 30s
-              schemectl fuzz --schemes Schemes --replay fuzz-findings/round-trip-0123456789abcdef.txt
+              schemectl fuzz --iterations 1000000 --seed 42 --json
+              schemectl fuzz --target Schemes/todolist.json \\
+                  --exec .build/release/todolist --duration 30s
+              schemectl fuzz --replay fuzz-findings/round-trip-….txt
 
-            --json prints the summary as one JSON object, the only line on standard output:
-              {"seed", "iterations", "elapsedSeconds", "execsPerSecond", "findings": [{"oracle", "signature",
-               "message", "input", "inputHex", "originalLength", "iteration", "file", "reproduce"}], "routes",
-               "corpus", "outcomes", "tallies", "differential", "stopReason", "problems"}
+            --json prints the summary as one JSON object, the only line on
+            standard output:
+              {"seed" (a string), "iterations", "elapsedSeconds",
+               "execsPerSecond", "findings": [{"oracle", "signature",
+               "message", "input", "inputHex", "originalLength", "iteration",
+               "file", "reproduce", "notes"}], "routes", "corpus", "outcomes",
+               "tallies", "differential", "stopReason", "problems"}
 
             Exit status: 0 nothing found; 1 at least one finding (with --replay: the input still fails); \
             3 with --replay, the input ran past its deadline; a replayed input that crashes ends the \
