@@ -1,5 +1,10 @@
 internal import Glibc
 public import SchemeRouterRuntime
+internal import Synchronization
+
+/// The processes an interrupted campaign must not leave behind (read by the signal handler).
+private let runningPrimary = Atomic<Int32>(0)
+private let runningLaunch = Atomic<Int32>(0)
 
 /// Delivers URLs to a real SchemeRouter app, the two ways the desktop does: a cold launch with
 /// the URL as its argument, and a wake over the socket of the running instance.
@@ -69,6 +74,29 @@ public final class AppDriver {
 
     deinit { stopPrimary() }
 
+    /// Makes an interrupted campaign (`SIGINT`, `SIGTERM`, `SIGHUP`) kill the app processes it
+    /// started before it dies by that signal, and ignores `SIGPIPE`, so a campaign whose output
+    /// reader went away still runs to its end and cleans up. The handler only calls `kill`,
+    /// `sigaction` and `raise` (async-signal-safe); the sandbox directory stays behind.
+    public static func installInterruptHandlers() {
+        signal(SIGPIPE, SIG_IGN)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                for pid in [runningPrimary.load(ordering: .relaxed), runningLaunch.load(ordering: .relaxed)] where pid > 0 {
+                    kill(-pid, SIGKILL)
+                    kill(pid, SIGKILL)
+                }
+                var original = sigaction()
+                original.__sigaction_handler.sa_handler = SIG_DFL
+                sigaction(number, &original, nil)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, nil)
+        }
+    }
+
     private var primaryLog: String { sandbox.root + "/primary.log" }
 
     private func environment(launch: Bool, _ extra: [String]) -> [String] {
@@ -86,6 +114,8 @@ public final class AppDriver {
         let running = try ChildProcess.start(
             [Array(executable.utf8), input],
             environment: environment(launch: true, [pipe.environmentEntry]))
+        runningLaunch.store(running.pid, ordering: .relaxed)
+        defer { runningLaunch.store(0, ordering: .relaxed) }
         let verdict = pipe.awaitVerdict(timeout: deadline)
         switch verdict {
         case .noAnswer:
@@ -131,6 +161,7 @@ public final class AppDriver {
             guard let primary else { return .verdict(verdict) }
             self.primary = nil
             let result = primary.wait(deadline: .seconds(2))
+            runningPrimary.store(0, ordering: .relaxed)
             return Self.observation(result, verdict: verdict, log: primaryLog)
         }
     }
@@ -147,6 +178,7 @@ public final class AppDriver {
             [Array(executable.utf8), Array("--background".utf8)], environment: environment(launch: false, [pipe.environmentEntry]),
             outputFile: primaryLog)
         primary = started
+        runningPrimary.store(started.pid, ordering: .relaxed)
         primaryStarts += 1
         let launch = pipe.awaitVerdict(timeout: .seconds(10))
         guard launch == .launched else {
@@ -177,6 +209,7 @@ public final class AppDriver {
         self.primary = nil
         if !primary.hasExited && !kill { primary.signal(SIGTERM) }
         _ = primary.wait(deadline: kill ? .zero : .seconds(2))
+        runningPrimary.store(0, ordering: .relaxed)
     }
 
     // MARK: - Reading a death

@@ -31,6 +31,7 @@ struct FuzzOutOfProcess {
         }
         sandbox.enter()
         defer { sandbox.remove() }
+        AppDriver.installInterruptHandlers()
         let driver = AppDriver(executable: executable, bundleName: declaration.name.rawValue, deadline: deadline, sandbox: sandbox)
         defer { driver.stopPrimary() }
         let target = OutOfProcessTarget(driver: driver, registry: registry, deliveries: deliveries)
