@@ -12,8 +12,6 @@ import Testing
         (#"/opt/say "hi"/todo"#, #""/opt/say \\"hi\\"/todo" %u"#),
         ("/opt/$HOME/todo", #""/opt/\\$HOME/todo" %u"#),
         (#"/opt/back\slash/todo"#, #""/opt/back\\\\slash/todo" %u"#),
-        ("/opt/100%/todo", "/opt/100%%/todo %u"),
-        ("/opt/100% sure/todo", #""/opt/100%% sure/todo" %u"#),
         ("/opt/`id`/todo", #""/opt/\\`id\\`/todo" %u"#),
         ("/opt/a;b&c|d/todo", #""/opt/a;b&c|d/todo" %u"#),
         ("/opt/it's/todo", #""/opt/it's/todo" %u"#),
@@ -34,6 +32,13 @@ import Testing
         #expect(throws: ExecLineError.unrepresentableExecutable(path: "/a\nb", offset: 2, reason: "control character 0xA")) {
             try ExecLine.value(executable: "/a\nb")
         }
+        #expect(throws: ExecLineError.unrepresentableExecutable(
+            path: "/a%b", offset: 2,
+            reason: "'%' cannot be launched: GLib (gio, GNOME, browsers) looks the program up before turning '%%' back into '%'")) {
+            try ExecLine.value(executable: "/a%b")
+        }
+        #expect(ExecLine.quote("100% sure") == #""100%% sure""#)
+        #expect(ExecLine.quote("100%") == "100%%")
         #expect(throws: ExecLineError.unrepresentableExecutable(
             path: "/a=b", offset: 2, reason: "'=' is not allowed in the program of an Exec line")) {
             try ExecLine.value(executable: "/a=b")
@@ -80,7 +85,7 @@ import Testing
     /// Any absolute path without control characters or `=` survives quoting, escaping,
     /// unescaping, splitting and expansion unchanged, and the URL stays one argument.
     @Test func anyPathRoundTrips() async {
-        let alphabet = Array(#"abc /\"'`$%;&|<>~*?#()!{}[]^,.:@+-_é€"#.unicodeScalars)
+        let alphabet = Array(#"abc /\"'`$;&|<>~*?#()!{}[]^,.:@+-_é€"#.unicodeScalars)
         let paths = Gen<Int>.int(in: 0..<alphabet.count).array(of: 0...24).map { indices in
             "/" + String(String.UnicodeScalarView(indices.map { alphabet[$0] }))
         }

@@ -49,12 +49,11 @@ public struct DesktopEntry: Sendable, Hashable {
         return mimeTypes.contains { $0.lowercased() == wanted }
     }
 
-    /// The executable `Exec` runs (its first argument after quote removal), or `nil` when the
-    /// line cannot be read.
+    /// The executable `Exec` runs (its first argument, unquoted, `%%` expanded), or `nil` when
+    /// the line cannot be read.
     public var program: String? {
-        guard let exec, let tokens = try? ExecLine.split(DesktopEntryValue.unescape(exec)), let first = tokens.first
-        else { return nil }
-        return String(String.UnicodeScalarView(first.text))
+        guard let exec else { return nil }
+        return (try? ExecLine.arguments(exec: exec, url: ""))?.first
     }
 
     public static func == (lhs: DesktopEntry, rhs: DesktopEntry) -> Bool {

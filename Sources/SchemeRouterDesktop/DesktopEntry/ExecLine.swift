@@ -22,7 +22,8 @@ public enum ExecLine {
 
     /// `Exec=` value (escaped, ready for the file) that runs `executable` with the URL as one
     /// argument: `/opt/todo/bin/todolist %u`, or `"/opt/my apps/todo" %u`.
-    /// - Throws: ``ExecLineError`` when the path is relative or contains a control character or `=`.
+    /// - Throws: ``ExecLineError`` when the path is relative or contains a control character, `=`
+    ///   (forbidden in the program by the specification) or `%` (which GLib cannot launch).
     public static func value(executable: String) throws(ExecLineError) -> String {
         try checkExecutable(executable)
         return DesktopEntryValue.escape(quote(executable) + " %u")
@@ -39,6 +40,11 @@ public enum ExecLine {
             if byte == UInt8(ascii: "=") {
                 throw .unrepresentableExecutable(
                     path: path, offset: offset, reason: "'=' is not allowed in the program of an Exec line")
+            }
+            if byte == UInt8(ascii: "%") {
+                throw .unrepresentableExecutable(
+                    path: path, offset: offset,
+                    reason: "'%' cannot be launched: GLib (gio, GNOME, browsers) looks the program up before turning '%%' back into '%'")
             }
         }
     }

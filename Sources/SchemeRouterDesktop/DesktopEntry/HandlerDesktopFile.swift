@@ -7,7 +7,7 @@ public import SchemeRouter
 /// # Written by schemectl register; `schemectl unregister com.acme.todolist` removes it.
 /// [Desktop Entry]
 /// Type=Application
-/// Version=1.5
+/// Version=1.0
 /// Name=com.acme.todolist
 /// Exec=/usr/local/bin/todolist %u
 /// Terminal=false
@@ -60,7 +60,7 @@ public struct HandlerDesktopFile: Sendable, Hashable {
             # Written by schemectl register; `schemectl unregister \(name)` removes it.
             [Desktop Entry]
             Type=Application
-            Version=1.5
+            Version=1.0
             Name=\(DesktopEntryValue.escape(safeName))
             Exec=\(exec)
             Terminal=false
