@@ -1,3 +1,5 @@
+import SchemeRouter
+
 /// A minimal JSON writer that keeps keys in the order given (the `--json` formats document an order).
 enum JSONValue {
     case string(String)
@@ -42,20 +44,6 @@ enum JSONValue {
     }
 
     static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        out += JSONString.quoted(s)
     }
 }

@@ -1,0 +1,128 @@
+extension SchemeDeclaration {
+    /// Prints a typed request as a URL of the declaration's first scheme.
+    ///
+    /// The URL reads back as the same request: `try declaration.match(url).request(R.self) == request`.
+    /// - Throws: ``RouteError/unknownRoute(_:)`` or ``RouteError/unprintableParameter(route:name:reason:)``.
+    public func url<Request: RouteRequest>(for request: Request) throws(RouteError) -> SchemeURL {
+        try url(route: Request.routeName, parameters: request.routeParameters)
+    }
+
+    /// Prints a route's parameters as a URL of the declaration's first scheme.
+    ///
+    /// The host is the route's (empty for a route that serves any host: `todolist://?…`), the path
+    /// has the parameters' canonical text, query items follow the manifest's order, and every
+    /// byte that could be misread is percent-encoded. Before returning, the URL is matched again
+    /// and must give back the same route and the same values; a value that would not (a string
+    /// over its maximum length, a date with seconds its format cannot show, …) is refused.
+    ///
+    /// - Parameters:
+    ///   - route: The route's name.
+    ///   - parameters: The values; optional parameters may be left out.
+    /// - Throws: ``RouteError/unknownRoute(_:)`` or ``RouteError/unprintableParameter(route:name:reason:)``.
+    public func url(route name: String, parameters: RouteParameters) throws(RouteError) -> SchemeURL {
+        guard let route = routes.first(where: { $0.name == name }) else { throw .unknownRoute(name) }
+        func refuse(_ parameter: String, _ reason: String) -> RouteError {
+            .unprintableParameter(route: name, name: parameter, reason: reason)
+        }
+        for parameter in parameters.names where route.parameters[parameter] == nil {
+            throw refuse(parameter, "the route has no such parameter")
+        }
+        func present(_ parameter: String) throws(RouteError) -> ParameterValue? {
+            let value = parameters[parameter]
+            if value == nil && route.parameters[parameter]?.isOptional != true {
+                throw refuse(parameter, "it is required")
+            }
+            return value
+        }
+        func text(_ parameter: String, _ value: ParameterValue) throws(RouteError) -> String {
+            try Self.canonicalText(of: value, spec: route.parameters[parameter]!, refuse: { refuse(parameter, $0) })
+        }
+
+        var url = schemes[0].rawValue + "://" + (route.host ?? "")
+        for segment in route.path.segments {
+            switch segment {
+            case .literal(let literal):
+                url += "/" + PercentEncoding.encode(literal, PercentEncoding.pathSegment)
+            case .parameter(let parameter):
+                let value = try text(parameter, try present(parameter)!)
+                if let fault = RouteTable.pathFault(URLPart(raw: Substring(value), offset: 0), value) {
+                    throw refuse(parameter, fault.description)
+                }
+                url += "/" + PercentEncoding.encode(value, PercentEncoding.pathSegment)
+            case .catchAll(let parameter):
+                guard case .list(let values) = try present(parameter)!, !values.isEmpty else {
+                    throw refuse(parameter, "a catch-all takes a non-empty list of strings")
+                }
+                for value in values {
+                    guard case .string(let segment) = value else { throw refuse(parameter, "a catch-all takes strings") }
+                    if RouteTable.isDotSegment(segment) { throw refuse(parameter, ParameterFault.dotSegment.description) }
+                    url += "/" + PercentEncoding.encode(segment, PercentEncoding.pathSegment)
+                }
+            }
+        }
+        if let raw = route.definition.rawQuery {
+            if let value = try present(raw) {
+                url += "?" + PercentEncoding.encode(try text(raw, value), PercentEncoding.rawQuery)
+            }
+        } else {
+            var items: [String] = []
+            for binding in route.definition.query {
+                guard let value = try present(binding.parameter) else { continue }
+                let key = PercentEncoding.encode(binding.key, PercentEncoding.queryItem)
+                let values: [ParameterValue]
+                if route.parameters[binding.parameter]!.isRepeated {
+                    guard case .list(let list) = value else { throw refuse(binding.parameter, "a repeated parameter takes a list") }
+                    values = list
+                } else {
+                    values = [value]
+                }
+                for value in values {
+                    items.append(key + "=" + PercentEncoding.encode(try text(binding.parameter, value), PercentEncoding.queryItem))
+                }
+            }
+            if !items.isEmpty { url += "?" + items.joined(separator: "&") }
+        }
+        if let fragment = route.definition.fragment, let value = try present(fragment) {
+            url += "#" + PercentEncoding.encode(try text(fragment, value), PercentEncoding.fragment)
+        }
+
+        let printed: SchemeURL
+        do { printed = try SchemeURL(url) } catch { throw refuse("", "the printed text \(url) is not a valid URL: \(error)") }
+        let readBack: RouteMatch
+        do { readBack = try match(printed) } catch { throw refuse("", "the printed URL \(url) does not read back: \(error)") }
+        guard readBack.route.index == route.index, Self.sameValues(readBack.parameters, parameters, route: route) else {
+            throw refuse("", "the printed URL \(url) reads back as \(readBack.route.name) \(readBack.parameters)")
+        }
+        return printed
+    }
+
+    /// The text a scalar value prints as, checked to read back as the same value.
+    static func canonicalText(
+        of value: ParameterValue, spec: ParameterSpec, refuse: (String) -> RouteError
+    ) throws(RouteError) -> String {
+        if case .keyword(let word) = value, !spec.keywords.contains(word) {
+            throw refuse("'\(word)' is not one of its keywords")
+        }
+        guard let text = ParameterSpec.text(of: value, kind: spec.kind) else {
+            throw refuse("a \(value.kindName) is not a \(spec.kind.typeName)")
+        }
+        let back: ParameterValue
+        do { back = try spec.parseScalar(text) } catch { throw refuse("\(value) is not a valid value: \(error.fault)") }
+        guard back == value else { throw refuse("\(value) would read back as \(back)") }
+        return text
+    }
+
+    /// Equal values, where an optional repeated parameter that is absent equals an empty list
+    /// (a URL cannot tell them apart).
+    static func sameValues(_ lhs: RouteParameters, _ rhs: RouteParameters, route: Route) -> Bool {
+        route.parameters.allSatisfy { name, spec in
+            var left = lhs[name]
+            var right = rhs[name]
+            if spec.isRepeated {
+                left = left ?? .list([])
+                right = right ?? .list([])
+            }
+            return left == right
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// Every app's declaration, indexed by scheme: the answer to "which app owns this URL, and what
+/// does it mean?".
+///
+/// A scheme may be claimed by one declaration only, and a `CFBundleURLName` used by one only
+/// (compared case-insensitively). iOS leaves a scheme claimed twice undefined; SchemeRouter
+/// refuses it at registration and names both claimants.
+///
+/// ```swift
+/// let registry = try SchemeRegistry(manifests: [todolist, notes])
+/// let match = try registry.route(SchemeURL("todolist://www.acme.com?Quarterly%20Report#200806231300"))
+/// ```
+public struct SchemeRegistry: Sendable {
+    /// The declarations, in the order given.
+    public let declarations: [SchemeDeclaration]
+    private let byScheme: [String: Int]
+
+    /// Indexes declarations.
+    /// - Throws: ``ManifestError/schemeClaimedTwice(scheme:first:second:)`` or
+    ///   ``ManifestError/nameClaimedTwice(name:first:second:)``.
+    public init(_ declarations: [SchemeDeclaration]) throws(ManifestError) {
+        var byScheme: [String: Int] = [:]
+        var byName: [String: Int] = [:]
+        for (index, declaration) in declarations.enumerated() {
+            let lowerName = declaration.name.rawValue.lowercased()
+            if let first = byName[lowerName] {
+                throw .nameClaimedTwice(
+                    name: declaration.name.rawValue,
+                    first: Self.reference(declarations[first], "CFBundleURLName"),
+                    second: Self.reference(declaration, "CFBundleURLName"))
+            }
+            byName[lowerName] = index
+            for (position, scheme) in declaration.schemes.enumerated() {
+                if let first = byScheme[scheme.rawValue] {
+                    let firstPosition = declarations[first].schemes.firstIndex(of: scheme)!
+                    throw .schemeClaimedTwice(
+                        scheme: scheme.rawValue,
+                        first: Self.reference(declarations[first], "CFBundleURLSchemes[\(firstPosition)]"),
+                        second: Self.reference(declaration, "CFBundleURLSchemes[\(position)]"))
+                }
+                byScheme[scheme.rawValue] = index
+            }
+        }
+        self.declarations = declarations
+        self.byScheme = byScheme
+    }
+
+    /// Validates manifests and indexes their declarations.
+    /// - Throws: the first ``ManifestError`` of any manifest, or of the set.
+    public init(manifests: [Manifest]) throws(ManifestError) {
+        var declarations: [SchemeDeclaration] = []
+        for manifest in manifests { declarations.append(try SchemeDeclaration(manifest)) }
+        try self.init(declarations)
+    }
+
+    /// Every problem in a set of manifests, not just the first: each manifest's first error,
+    /// then the claims that clash between the valid ones. Empty when all is well.
+    public static func problems(in manifests: [Manifest]) -> [ManifestError] {
+        var problems: [ManifestError] = []
+        var valid: [SchemeDeclaration] = []
+        for manifest in manifests {
+            do { valid.append(try SchemeDeclaration(manifest)) } catch { problems.append(error) }
+        }
+        // Report every clash: drop the second claimant and try again until the rest fit.
+        while !valid.isEmpty {
+            do {
+                _ = try SchemeRegistry(valid)
+                break
+            } catch {
+                problems.append(error)
+                guard let index = valid.lastIndex(where: { $0.file == error.file }) else { break }
+                valid.remove(at: index)
+            }
+        }
+        return problems
+    }
+
+    /// The declaration that owns `scheme` (compared case-insensitively), or `nil`.
+    public func declaration(claiming scheme: String) -> SchemeDeclaration? {
+        byScheme[scheme.lowercased()].map { declarations[$0] }
+    }
+
+    /// Matches a URL to the route of the declaration that owns its scheme.
+    /// - Throws: ``RouteError/unknownScheme(_:)`` when no declaration owns the scheme, else
+    ///   what ``SchemeDeclaration/match(_:)`` throws.
+    public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
+        guard let index = byScheme[url.scheme] else { throw .unknownScheme(url.scheme) }
+        return try declarations[index].match(url)
+    }
+
+    private static func reference(_ declaration: SchemeDeclaration, _ keyPath: String) -> DeclarationReference {
+        DeclarationReference(name: declaration.name.rawValue, file: declaration.file, keyPath: keyPath)
+    }
+}
