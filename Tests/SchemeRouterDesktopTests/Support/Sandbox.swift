@@ -20,6 +20,11 @@ struct Sandbox: Sendable {
     var systemApplications: String { systemData + "/applications" }
     var mimeAppsList: String { configHome + "/mimeapps.list" }
 
+    init(root: String, environment: ProcessEnvironment) {
+        self.root = root
+        self.environment = environment
+    }
+
     init(extra: [String: String] = [:]) throws {
         var template = Array("/tmp/srd.XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
