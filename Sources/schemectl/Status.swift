@@ -38,9 +38,18 @@ struct Status: ParsableCommand {
         var validated: [InstalledDesktopFile] = []
         if let target {
             if target.contains("."), let name = try? ReverseDNSName(target) {
-                if let found = doctor.examine(app: name) {
+                if let found = doctor.examine(app: name), let file = doctor.database.desktopFile(DesktopFileID(name)) {
                     statuses = found
-                    validated = doctor.database.desktopFile(DesktopFileID(name)).map { [$0] } ?? []
+                    validated = [file]
+                    if file.entry.bundleName != name {
+                        problems.append(Problem(
+                            .error, "not-ours", "\(file.path) has the id of \(name) but was not written by schemectl register for it",
+                            fix: "move \(file.path) away, then schemectl register MANIFEST --exec /path/to/app"))
+                    } else if found.isEmpty {
+                        problems.append(Problem(
+                            .error, "no-schemes", "\(file.path) declares no x-scheme-handler MIME types",
+                            fix: "schemectl register MANIFEST --exec /path/to/app  (rewrites it)"))
+                    }
                 } else {
                     problems.append(Problem(
                         .error, "not-registered", "\(name) is not registered (no \(DesktopFileID(name)) in any applications directory)",
