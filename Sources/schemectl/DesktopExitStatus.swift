@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterDesktop
 
 /// The exit statuses of `register`, `unregister`, `status`, `open` and `plist`, documented in
 /// each command's `--help` and in Docs/Desktop.md.
@@ -48,22 +49,8 @@ enum DesktopExitStatus {
     /// 78: the XDG directories cannot be worked out: HOME unset and no XDG_DATA_HOME/XDG_CONFIG_HOME (`EX_CONFIG`).
     static let noHome = ExitCode(78)
 
-    /// The `open` status for a verdict.
-    static func forVerdict(_ name: String) -> ExitCode {
-        switch name {
-        case "handled": handled
-        case "declined": declined
-        case "rejected": rejected
-        case "openFailed": openFailed
-        case "launchFailed": launchFailed
-        case "launchTimedOut": launchTimedOut
-        case "terminated": terminated
-        case "noAnswer": noAnswer
-        case "noHandler": noHandler
-        case "delivered": delivered
-        default: protocolError
-        }
-    }
+    /// The `open` status for a verdict (the library's table, which the constants above name).
+    static func forVerdict(_ verdict: OpenVerdict) -> ExitCode { ExitCode(verdict.exitStatus) }
 
     /// The help text's table for `open`.
     static let openTable = """

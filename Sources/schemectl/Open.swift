@@ -68,7 +68,7 @@ struct Open: ParsableCommand {
             let via = result?.handler.map { " (\($0.file.id), \(result!.route == .woken ? "woken" : "launched"))" } ?? ""
             print("\(verdict)\(via)")
         }
-        let status = DesktopExitStatus.forVerdict(verdict.name)
+        let status = DesktopExitStatus.forVerdict(verdict)
         if status != DesktopExitStatus.handled { throw status }
     }
 }

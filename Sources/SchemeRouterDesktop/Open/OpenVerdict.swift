@@ -51,6 +51,26 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The exit status a command-line sender reports this verdict with — the table the apps
+    /// themselves use (0 handled, 1 declined, 2 rejected, 3 open failed, 4 launch failed,
+    /// 5 launch timed out, 6 terminated, 7 no answer, 76 protocol error) plus 10 no handler and
+    /// 11 delivered without a verdict.
+    public var exitStatus: Int32 {
+        switch self {
+        case .handled: 0
+        case .declined: 1
+        case .rejected: 2
+        case .openFailed: 3
+        case .launchFailed: 4
+        case .launchTimedOut: 5
+        case .terminated: 6
+        case .noAnswer: 7
+        case .noHandler: 10
+        case .delivered: 11
+        case .protocolError: 76
+        }
+    }
+
     /// A sentence for people.
     public var description: String {
         switch self {

@@ -13,14 +13,16 @@ struct Recorder {
 
     /// Creates the FIFO (opened for reading now, so the handler's write never blocks forever)
     /// and the script, exiting with `exitStatus`.
-    init(in sandbox: Sandbox, name: String = "recorder", exitStatus: Int32 = 0) throws {
+    /// `variables` are recorded after the arguments, as `NAME=value`.
+    init(in sandbox: Sandbox, name: String = "recorder", exitStatus: Int32 = 0, variables: [String] = []) throws {
         fifo = sandbox.root + "/\(name).fifo"
         script = sandbox.root + "/bin/\(name)"
         try #require(mkfifo(fifo, 0o600) == 0, "mkfifo \(fifo) failed")
         reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         try #require(reader >= 0)
+        let extra = variables.map { "printf '%s\\0' \"\($0)=$\($0)\"; " }.joined()
         try sandbox.write(
-            "#!/bin/sh\nfor argument in \"$@\"; do printf '%s\\0' \"$argument\"; done > '\(fifo)'\nexit \(exitStatus)\n",
+            "#!/bin/sh\n{ for argument in \"$@\"; do printf '%s\\0' \"$argument\"; done; \(extra)} > '\(fifo)'\nexit \(exitStatus)\n",
             to: script, mode: 0o755)
     }
 
