@@ -33,42 +33,60 @@ struct Open: ParsableCommand {
     }
 
     func run() throws {
+        let status = OpenCommand.execute(
+            url: url, json: json, noWait: noWait, source: source, annotation: annotation, timeout: timeout)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// What `open` does once its arguments are known (shared by argument-parser and the fast path).
+enum OpenCommand {
+    /// Sends the URL, prints the verdict, returns the exit status.
+    static func execute(url: String, json: Bool, noWait: Bool, source: String, annotation: String?, timeout: Double) -> Int32 {
         // The exact bytes: a URL with invalid UTF-8 is rejected at its true offset.
         let bytes = RawArguments.bytes(of: url)
         var result: OpenResult?
-        var verdict: OpenVerdict
-        do {
+        let verdict: OpenVerdict
+        do throws(URLRejection) {
             _ = try SchemeURL(bytes: bytes)
             let opener: URLOpener
             do { opener = try URLOpener(environment: .current()) } catch {
-                throw DesktopErrorOutput.fail(error.description, code: "no-home", status: DesktopExitStatus.noHome, json: json)
+                return DesktopErrorOutput.fail(error.description, code: "no-home", status: DesktopExitStatus.noHome, json: json)
+                    .rawValue
             }
             let options = OpenURLOptions(
                 sourceApplication: source, annotation: annotation, waitForVerdict: !noWait,
                 timeout: .milliseconds(Int64(timeout * 1000)))
-            result = opener.open(url, options: options)
-            verdict = result!.verdict
-        } catch let rejection as URLRejection {
-            verdict = .rejected(code: rejection.code, offset: rejection.offset, message: rejection.message)
+            let opened = opener.open(url, options: options)
+            result = opened
+            verdict = opened.verdict
+        } catch {
+            verdict = .rejected(code: error.code, offset: error.offset, message: error.message)
         }
         if json {
             var rejection = JSONValue.null
             if case .rejected(let code, let offset, let message) = verdict {
                 rejection = .object([("code", .string(code)), ("offset", .int(offset)), ("message", .string(message))])
             }
+            var handler = JSONValue.null
+            if let file = result?.handler?.file {
+                handler = .object([("id", .string(file.id.rawValue)), ("path", .string(file.path))])
+            }
             print(JSONValue.object([
                 ("url", .string(url)),
                 ("verdict", .string(verdict.name)),
                 ("message", .string(verdict.description)),
                 ("route", .string(result?.route.rawValue ?? "none")),
-                ("handler", result?.handler.map { .object([("id", .string($0.file.id.rawValue)), ("path", .string($0.file.path))]) } ?? .null),
+                ("handler", handler),
                 ("rejection", rejection),
             ]).text)
         } else {
-            let via = result?.handler.map { " (\($0.file.id), \(result!.route == .woken ? "woken" : "launched"))" } ?? ""
-            print("\(verdict)\(via)")
+            var via = ""
+            if let result, let handler = result.handler {
+                via = " (" + handler.file.id.rawValue + ", " + result.route.rawValue + ")"
+            }
+            print(verdict.description + via)
         }
-        let status = DesktopExitStatus.forVerdict(verdict)
-        if status != DesktopExitStatus.handled { throw status }
+        return verdict.exitStatus
     }
 }
