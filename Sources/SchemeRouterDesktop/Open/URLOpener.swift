@@ -1,5 +1,6 @@
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterRuntime
 
 /// Sends URLs to the apps that handle them: the desktop counterpart of UIKit's `openURL:` and
 /// `canOpenURL:`.
@@ -11,8 +12,13 @@ internal import SchemeRouter
 /// - otherwise starts the handler's `Exec` with `posix_spawn` — never a shell — with the URL as
 ///   exactly one argument (``ExecLine/arguments(exec:url:name:icon:desktopFilePath:)``), in a
 ///   session of its own with standard input and output on `/dev/null`. A SchemeRouter app is
-///   told who sent the URL (`SCHEMEROUTER_SOURCE_APPLICATION`) and is waited for: its exit
-///   status is its verdict. Any other app gets the URL and ``OpenVerdict/delivered``.
+///   told who sent the URL (`SCHEMEROUTER_SOURCE_APPLICATION`) and is waited for: it reports its
+///   verdict on the pipe named by `SCHEMEROUTER_VERDICT_FD` (the runtime's `VerdictPipe`), or
+///   failing that by its exit status. Any other app gets the URL and ``OpenVerdict/delivered``.
+///
+/// The fast path finds the app's socket through this process's own `XDG_RUNTIME_DIR` (the
+/// runtime reads the process environment), so it is taken only when ``environment`` has the same
+/// `XDG_RUNTIME_DIR`; otherwise the launched handler (which gets ``environment``) wakes the primary.
 public struct URLOpener: Sendable {
     /// The environment lookups use and launched handlers inherit.
     public let environment: ProcessEnvironment
@@ -44,12 +50,18 @@ public struct URLOpener: Sendable {
             return OpenResult(verdict: .noHandler(scheme: scheme), handler: nil, route: .none)
         }
         let source = options.sourceApplication ?? Self.executableName
-        if let bundleName = handler.file.entry.bundleName,
-            let verdict = PrimaryWake.send(url: url, to: bundleName, source: source, options: options, environment: environment)
+        if options.waitForVerdict, sharesRuntimeDirectory, let bundleName = handler.file.entry.bundleName,
+            let verdict = PrimaryWake.send(url: url, to: bundleName, source: source, options: options)
         {
             return OpenResult(verdict: verdict, handler: handler, route: .woken)
         }
         return OpenResult(verdict: launch(url, handler: handler, source: source, options: options), handler: handler, route: .launched)
+    }
+
+    /// Whether ``environment`` names this process's runtime directory: only then can the fast
+    /// path (which reads this process's `XDG_RUNTIME_DIR`) find the primary the caller means.
+    var sharesRuntimeDirectory: Bool {
+        environment["XDG_RUNTIME_DIR"] == ProcessEnvironment.current()["XDG_RUNTIME_DIR"]
     }
 
     /// Starts the handler's `Exec` with the URL.
@@ -68,25 +80,48 @@ public struct URLOpener: Sendable {
             return .launchFailed("\(program) (the Exec of \(handler.file.id)) does not exist or is not executable")
         }
         let isSchemeRouterApp = entry.bundleName != nil
+        let waits = isSchemeRouterApp && options.waitForVerdict
         var childEnvironment = environment
         if isSchemeRouterApp {
             childEnvironment["SCHEMEROUTER_SOURCE_APPLICATION"] = source
             childEnvironment["SCHEMEROUTER_ANNOTATION"] = options.annotation
         }
+        // The app writes its verdict frame to SCHEMEROUTER_VERDICT_FD whether it became the
+        // primary or woke one; its exit status says the same for apps that do not.
+        var pipe: VerdictPipe?
+        if waits {
+            do {
+                let created = try VerdictPipe()
+                // Close-on-exec here, so that no other process this one starts meanwhile keeps the
+                // write end (and the end of file) away; the child gets its own copy below.
+                _ = fcntl(created.childDescriptor, F_SETFD, FD_CLOEXEC)
+                childEnvironment["SCHEMEROUTER_VERDICT_FD"] = String(created.childDescriptor)
+                pipe = created
+            } catch {
+                return .launchFailed(error.description)
+            }
+        }
         let process: Subprocess.Spawned
         do {
             process = try Subprocess.spawn(
                 executable, arguments: arguments, environment: childEnvironment.entries, output: .null, error: .null,
-                newSession: true)
+                passing: pipe.map { [($0.childDescriptor, $0.childDescriptor)] } ?? [], newSession: true)
         } catch {
             return .launchFailed(error.description)
         }
-        guard isSchemeRouterApp && options.waitForVerdict else {
+        guard let pipe else {
             Reaper.reapInBackground(process)
             return .delivered
         }
-        let output = Subprocess.wait(for: process, timeout: options.timeout)
-        switch output.termination {
+        let deadline = Clock.now + options.timeout
+        let verdict = OpenVerdict(pipe.awaitVerdict(timeout: options.timeout))
+        guard case .launchFailed = verdict else {
+            Reaper.reapInBackground(process)
+            return verdict
+        }
+        // No verdict frame: the process's exit status is its verdict.
+        let remaining = max(deadline - Clock.now, .milliseconds(1))
+        switch Subprocess.wait(for: process, timeout: remaining).termination {
         case .exited(let status): return Self.verdict(exitStatus: status)
         case .signaled(let signal): return .launchFailed("\(program) was killed by signal \(signal) before it answered")
         case .timedOut: return .noAnswer("\(program) gave no verdict within \(options.timeout)")
