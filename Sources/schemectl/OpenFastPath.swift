@@ -10,9 +10,16 @@ import Glibc
 /// arguments, about 2 ms — most of `open`'s budget on the wake path.
 enum OpenFastPath {
     static func runIfPossible() {
-        var arguments = CommandLine.arguments.dropFirst()
+        // argv read directly: `CommandLine.arguments` costs a generic-metadata instantiation.
+        guard CommandLine.argc > 1 else { return }
+        var arguments: [String] = []
+        arguments.reserveCapacity(Int(CommandLine.argc))
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { return }
+            arguments.append(String(cString: pointer))
+        }
         guard arguments.first == "open" else { return }
-        arguments = arguments.dropFirst()
+        arguments.removeFirst()
         var url: String?
         var json = false
         var noWait = false
