@@ -82,6 +82,29 @@ import Testing
         #expect(!sandbox.exists(sandbox.root + "/PWNED"))
     }
 
+    /// A handler installed under a path that needs every kind of Exec quoting is launched by
+    /// gio and by the library with the URL intact (xdg-utils 1.1.3 cannot: see StatusTests).
+    @Test(arguments: ["my apps", #"quote"d/it's"#, "dollar/$HOME/$(id)", #"back\slash"#, "semi;colon&amp|pipe/`tick`", "(paren)*?#~"])
+    func handlersAtHostilePathsAreLaunched(directory: String) throws {
+        try Tools.require()
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let gioRecorder = try Recorder(in: sandbox, name: "gio-recorder", directory: directory)
+        let handler = try HandlerDesktopFile(
+            name: try ReverseDNSName("com.acme.todolist"), schemes: [try SchemeName("todolist")], executable: gioRecorder.script)
+        _ = try DesktopRegistrar(environment: sandbox.environment).register(handler)
+        let url = "todolist://x?a;$(touch$IFS'\(sandbox.root)/PWNED')"
+        #expect(try sandbox.run("gio", ["open", url]).termination == .exited(0))
+        #expect(gioRecorder.arguments() == [url])
+
+        let libraryRecorder = try Recorder(in: sandbox, name: "library-recorder", directory: directory)
+        _ = try DesktopRegistrar(environment: sandbox.environment).register(
+            try HandlerDesktopFile(name: handler.name, schemes: handler.schemes, executable: libraryRecorder.script))
+        #expect(try URLOpener(environment: sandbox.environment).open(url).verdict == .handled)
+        #expect(libraryRecorder.arguments() == [url])
+        #expect(!sandbox.exists(sandbox.root + "/PWNED"))
+    }
+
     @Test(arguments: [(Int32(1), OpenVerdict.declined), (3, .openFailed("the app's open threw")), (5, .launchTimedOut), (6, .terminated)])
     func theHandlersExitStatusIsTheVerdict(status: Int32, verdict: OpenVerdict) throws {
         let sandbox = try Sandbox()

@@ -14,9 +14,13 @@ struct Recorder {
     /// Creates the FIFO (opened for reading now, so the handler's write never blocks forever)
     /// and the script, exiting with `exitStatus`.
     /// `variables` are recorded after the arguments, as `NAME=value`.
-    init(in sandbox: Sandbox, name: String = "recorder", exitStatus: Int32 = 0, variables: [String] = []) throws {
+    /// The script lies at `<sandbox>/<directory>/<name>`.
+    init(
+        in sandbox: Sandbox, name: String = "recorder", directory: String = "bin", exitStatus: Int32 = 0,
+        variables: [String] = []
+    ) throws {
         fifo = sandbox.root + "/\(name).fifo"
-        script = sandbox.root + "/bin/\(name)"
+        script = sandbox.root + "/\(directory)/\(name)"
         try #require(mkfifo(fifo, 0o600) == 0, "mkfifo \(fifo) failed")
         reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         try #require(reader >= 0)
