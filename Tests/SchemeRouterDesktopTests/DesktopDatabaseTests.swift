@@ -54,6 +54,23 @@ import Testing
         #expect(Self.defaultID(sandbox) == "good.desktop")
     }
 
+    /// A file's [Removed Associations] apply to its own defaults and later files, never to earlier files.
+    @Test func removalsApplyOnlyToLaterFiles() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        for name in ["a", "b"] { try sandbox.write(Self.app(name), to: sandbox.systemApplications + "/\(name).desktop") }
+        try sandbox.write("[Default Applications]\n\(Self.mime)=a.desktop;\n", to: sandbox.mimeAppsList)
+        try sandbox.write("[Removed Associations]\n\(Self.mime)=a.desktop;\n", to: sandbox.systemConfig + "/mimeapps.list")
+        #expect(Self.defaultID(sandbox) == "a.desktop")
+        try sandbox.write(
+            "[Removed Associations]\n\(Self.mime)=b.desktop;\n[Default Applications]\n\(Self.mime)=a.desktop;\n",
+            to: sandbox.mimeAppsList)
+        try sandbox.write("[Default Applications]\n\(Self.mime)=b.desktop;\n", to: sandbox.systemConfig + "/mimeapps.list")
+        try FileSystem.remove(sandbox.systemApplications + "/a.desktop")
+        // a is gone; b is the next file's default but the first file removed it: mimeinfo/desktop scan has none left.
+        #expect(Self.defaultID(sandbox) == nil)
+    }
+
     @Test func fallsBackToAddedAssociationsThenMimeInfoCache() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }

@@ -2,11 +2,12 @@
 // and TodoList's own sender (`todolist URL`), measured in the same run, interleaved round by
 // round, from posix_spawn to the process's exit. Prints medians (p25, p75) and ratios.
 //
-// Usage: OpenBenchmark --bin DIR [--runs N] [--manifest PATH] [--variant NAME=SCHEMECTL]...
+// Usage: OpenBenchmark --bin DIR [--runs N] [--manifest PATH] [--directory PARENT] [--variant NAME=SCHEMECTL]...
 //   DIR holds release builds of schemectl and todolist (Benchmarks/run builds them with
 //   --static-swift-stdlib); each --variant adds another schemectl build to measure alongside.
 //   A row for /bin/true shows the cost of starting any process here. Everything happens in a
-//   throwaway HOME/XDG_* under /tmp.
+//   throwaway HOME/XDG_* under PARENT (default /tmp). TodoList fsyncs its list twice per URL, so on
+//   a busy disk its own time dominates; PARENT=/dev/shm (tmpfs) measures the delivery path alone.
 import Glibc
 
 // MARK: - Arguments
@@ -15,12 +16,14 @@ var binDirectory = ""
 var runs = 200
 var manifest = "../Schemes/todolist.json"
 var variants: [(name: String, path: String)] = []
+var parent = "/tmp"
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--bin": binDirectory = arguments.next() ?? ""
     case "--runs": runs = Int(arguments.next() ?? "") ?? runs
     case "--manifest": manifest = arguments.next() ?? manifest
+    case "--directory": parent = arguments.next() ?? parent
     case "--variant":
         let text = arguments.next() ?? ""
         guard let equals = text.firstIndex(of: "=") else { print("--variant NAME=PATH"); exit(64) }
@@ -98,7 +101,7 @@ func waitForTrace(_ path: String, containing needle: String, timeoutMilliseconds
 
 // MARK: - A throwaway desktop
 
-var template = Array("/tmp/srbench.XXXXXX".utf8CString)
+var template = Array("\(parent)/srbench.XXXXXX".utf8CString)
 guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { exit(71) }
 let root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 let trace = root + "/trace.jsonl"
@@ -149,7 +152,7 @@ for variant in variants {
 }
 var series = senders.map { Series(name: $0.name) }
 var failures = 0
-print("open benchmark: \(runs) runs per sender, interleaved; each URL goes to a running TodoList (release build, \(binDirectory))")
+print("open benchmark: \(runs) runs per sender, interleaved; each URL goes to a running TodoList (release build, \(binDirectory)); home under \(parent)")
 for round in 0..<runs {
     for (index, sender) in senders.enumerated() {
         let url = "todolist://?bench%20\(index)%20\(round)#today"

@@ -90,44 +90,53 @@ public struct DesktopDatabase: Sendable {
     }
 
     /// The default application for `mimeType`, found in the order of the MIME Applications
-    /// Associations specification (§4):
+    /// Associations specification (§4 and §5):
     /// 1. each `mimeapps.list` in lookup order (`$XDG_CONFIG_HOME`, `$XDG_CONFIG_DIRS`,
     ///    `$XDG_DATA_HOME/applications`, `$XDG_DATA_DIRS/applications`; desktop-specific files
     ///    before the generic one): the first id of its `[Default Applications]` value that is
-    ///    installed, launchable and associated with the type (by its `MimeType` or an
-    ///    `[Added Associations]` line) and not removed by `[Removed Associations]`;
+    ///    installed, launchable, associated with the type (by its `MimeType`, or an
+    ///    `[Added Associations]` line of this or an earlier file) and not removed by the
+    ///    `[Removed Associations]` of this or an earlier file (a file's additions and removals apply
+    ///    from its own place in the order on, never to the files before it);
     /// 2. otherwise the most preferred association: `[Added Associations]` in lookup order,
     ///    then each `applications` directory's `mimeinfo.cache` (or, where a directory has none,
-    ///    its desktop files' `MimeType` keys) in precedence order.
+    ///    its desktop files' `MimeType` keys) in precedence order, without removed ones.
+    ///
+    /// Files are read one at a time and the search stops at the first default found, so the
+    /// usual case — our line in `~/.config/mimeapps.list` — reads one list and one desktop file.
     public func defaultHandler(for mimeType: String) -> DefaultHandler? {
-        let lists = mimeAppsLists()
-        var removed = Set<DesktopFileID>()
-        var added: [(id: DesktopFileID, list: String)] = []
-        for (location, list) in lists where location.desktop == nil {
-            removed.formUnion(list.ids(for: mimeType, in: MimeAppsList.removedAssociations))
-            for id in list.ids(for: mimeType, in: MimeAppsList.addedAssociations) { added.append((id, location.path)) }
-        }
-        let addedIDs = Set(added.map(\.id))
-        func usable(_ id: DesktopFileID) -> InstalledDesktopFile? {
+        var removed: [DesktopFileID] = []
+        var added: [DesktopFileID] = []
+        var addedIn: [String] = []
+        func usable(_ id: DesktopFileID, alsoAdded: [DesktopFileID] = []) -> InstalledDesktopFile? {
             guard !removed.contains(id), let file = desktopFile(id), file.isLaunchable else { return nil }
-            return file.entry.handles(mimeType) || addedIDs.contains(id) ? file : nil
+            return file.entry.handles(mimeType) || added.contains(id) || alsoAdded.contains(id) ? file : nil
         }
-        for (location, list) in lists {
+        for location in directories.mimeAppsLists {
+            guard let bytes = try? FileSystem.read(location.path) else { continue }
+            let list = MimeAppsList(bytes: bytes)
+            // [Added Associations] and [Removed Associations] count only in generic files.
+            let addedHere = location.desktop == nil ? list.ids(for: mimeType, in: MimeAppsList.addedAssociations) : []
+            if location.desktop == nil { removed += list.ids(for: mimeType, in: MimeAppsList.removedAssociations) }
             for id in list.ids(for: mimeType, in: MimeAppsList.defaultApplications) {
-                if let file = usable(id) { return DefaultHandler(file: file, source: .defaultApplications(list: location.path)) }
+                if let file = usable(id, alsoAdded: addedHere) {
+                    return DefaultHandler(file: file, source: .defaultApplications(list: location.path))
+                }
+            }
+            for id in addedHere where !removed.contains(id) && !added.contains(id) {
+                added.append(id)
+                addedIn.append(location.path)
             }
         }
-        for (id, list) in added {
-            if let file = usable(id) { return DefaultHandler(file: file, source: .addedAssociations(list: list)) }
+        for (index, id) in added.enumerated() {
+            if let file = usable(id) { return DefaultHandler(file: file, source: .addedAssociations(list: addedIn[index])) }
         }
         for directory in directories.applicationDirectories {
-            let cachePath = directory + "/mimeinfo.cache"
-            if let bytes = try? FileSystem.read(cachePath) {
-                let cache = KeyFile(bytes)
-                let ids = cache.entries(in: "MIME Cache").filter { $0.key == mimeType }
-                    .flatMap { DesktopEntryValue.list($0.value) }.map(DesktopFileID.init(foreign:))
+            if let ids = mimeInfoCache(in: directory, for: mimeType) {
                 for id in ids {
-                    if let file = usable(id) { return DefaultHandler(file: file, source: .mimeInfoCache(path: cachePath)) }
+                    if let file = usable(id) {
+                        return DefaultHandler(file: file, source: .mimeInfoCache(path: directory + "/mimeinfo.cache"))
+                    }
                 }
             } else {
                 for (relative, _) in Self.desktopFiles(below: directory, prefix: "") {

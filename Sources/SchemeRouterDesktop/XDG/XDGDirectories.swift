@@ -91,8 +91,9 @@ public struct XDGDirectories: Sendable, Hashable {
     }
 
     static func unique(_ paths: [String]) -> [String] {
-        var seen = Set<String>()
-        return paths.filter { seen.insert($0).inserted }
+        var result: [String] = []
+        for path in paths where !result.contains(path) { result.append(path) }
+        return result
     }
 }
 
