@@ -96,4 +96,18 @@ import Testing
             #expect(try ExecLine.arguments(exec: value, url: url) == [path, url])
         }
     }
+
+    /// Any argument — `%` included — quoted with ``ExecLine/quote(_:)`` and escaped for the file
+    /// reads back as exactly itself, and field codes inside it are never expanded.
+    @Test func anyArgumentRoundTrips() async {
+        let alphabet = Array(#"ab %uUfFic\"'`$;&|<>~*?#()= é"#.unicodeScalars) + ["\n", "\t"]
+        let arguments = Gen<Int>.int(in: 0..<alphabet.count).array(of: 0...16).map { indices in
+            String(String.UnicodeScalarView(indices.map { alphabet[$0] }))
+        }
+        await propertyCheck(count: 800, input: arguments) { argument throws in
+            let exec = DesktopEntryValue.escape("/bin/app " + ExecLine.quote(argument) + " %u")
+            #expect(!exec.contains("\n"))
+            #expect(try ExecLine.arguments(exec: exec, url: "todolist:x") == ["/bin/app", argument, "todolist:x"])
+        }
+    }
 }
