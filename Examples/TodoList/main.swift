@@ -1,1 +1,10 @@
-print("todolist")
+// TodoList: the seed's Listing 6-2 on Linux. `todolist URL` launches the app or wakes the running
+// one; `todolist --list` prints the stored items; see Docs/Runtime.md for the rest.
+import SchemeRouterRuntime
+
+if TodoListCommand.handleOwnOptions() {
+    // --list was handled and exited.
+}
+Application.main(manifest: todoListManifestJSON, file: "Schemes/todolist.json") { declaration in
+    TodoListDelegate(declaration: declaration, store: TodoStore(), behaviour: TestBehaviour.fromEnvironment())
+}

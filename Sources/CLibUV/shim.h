@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <sys/eventfd.h>
 #include <sys/file.h>
 #include <sys/inotify.h>
@@ -33,6 +34,24 @@ static inline int schemerouter_pidfd_open(pid_t pid) {
 // `open(2)` with a mode is variadic too.
 static inline int schemerouter_open(const char *_Nonnull path, int flags, mode_t mode) {
     return open(path, flags, mode);
+}
+
+// `pipe2(2)` needs _GNU_SOURCE, which the Glibc module is not built with.
+extern int pipe2(int pipefd[2], int flags);
+static inline int schemerouter_pipe2(int *_Nonnull descriptors, int flags) {
+    return pipe2(descriptors, flags);
+}
+
+// `accept4(2)` needs _GNU_SOURCE too.
+extern int accept4(int sockfd, struct sockaddr *_Nullable addr, socklen_t *_Nullable addrlen, int flags);
+static inline int schemerouter_accept4(int descriptor, int flags) {
+    return accept4(descriptor, NULL, NULL, flags);
+}
+
+// Closes every descriptor >= `from` in a spawned child (glibc 2.34+; declared under _GNU_SOURCE).
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *_Nonnull actions, int from);
+static inline int schemerouter_spawn_closefrom(posix_spawn_file_actions_t *_Nonnull actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
 
 // `fcntl(2)` with an int argument.

@@ -13,6 +13,10 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         case protocolViolation
         case noPrimary
         case timedOut
+        case untrustedPeer
+        case invalidEnvironment
+        case rejectedURL
+        case usage
     }
 
     private let code: Code
@@ -74,11 +78,35 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         RuntimeError(.timedOut, what)
     }
 
+    /// The socket at `path` is served by another user's process (`SO_PEERCRED`): it is never
+    /// sent a URL, so a squatter cannot harvest them.
+    static func untrustedPeer(_ path: String, uid: UInt32, expected: UInt32) -> RuntimeError {
+        RuntimeError(
+            .untrustedPeer,
+            "refusing \(path): the process serving it runs as uid \(uid), not as uid \(expected)")
+    }
+
+    /// An environment variable the runtime reads has a value it cannot use.
+    static func invalidEnvironment(_ name: String, _ value: String, _ expected: String) -> RuntimeError {
+        RuntimeError(.invalidEnvironment, "\(name)=\"\(value)\" is invalid: \(expected)")
+    }
+
+    /// The URL given on the command line was rejected before any hook ran.
+    static func rejectedURL(_ message: String) -> RuntimeError {
+        RuntimeError(.rejectedURL, message)
+    }
+
+    /// The command line is wrong.
+    static func usage(_ message: String) -> RuntimeError {
+        RuntimeError(.usage, message)
+    }
+
     /// The exit status that reports this error.
     public var exitStatus: ExitStatus {
         switch code {
-        case .runtimeDirectoryRefused, .socketPathTooLong: .runtimeDirectoryRefused
-        case .invalidBundleName: .usage
+        case .runtimeDirectoryRefused, .socketPathTooLong, .untrustedPeer: .runtimeDirectoryRefused
+        case .invalidBundleName, .invalidEnvironment, .usage: .usage
+        case .rejectedURL: .rejected
         case .system, .uv: .systemError
         case .protocolViolation: .protocolError
         case .noPrimary: .notRunning
@@ -88,8 +116,11 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Whether this is a refused runtime directory (unsafe, or its socket path too long).
     public var isRuntimeDirectoryRefused: Bool {
-        code == .runtimeDirectoryRefused || code == .socketPathTooLong
+        code == .runtimeDirectoryRefused || code == .socketPathTooLong || code == .untrustedPeer
     }
+
+    /// Whether no primary is running (``exitStatus`` is ``ExitStatus/notRunning``).
+    public var isNotRunning: Bool { code == .noPrimary }
 
     /// The message.
     public var description: String { message }

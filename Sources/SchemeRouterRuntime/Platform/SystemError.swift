@@ -1,3 +1,4 @@
+internal import CLibUV
 internal import Glibc
 
 /// A system call that failed, with its `errno`.
@@ -47,6 +48,23 @@ enum Sys {
             if result == -1 && Glibc.errno == EINTR { continue }
             return try check(result, call, path: path)
         }
+    }
+
+    /// Runs `body` again while it fails with `EINTR`; returns its last result (errno is kept).
+    static func retryingResult(_ body: () -> Int32) -> Int32 {
+        while true {
+            let result = body()
+            if result == -1 && Glibc.errno == EINTR { continue }
+            return result
+        }
+    }
+
+    /// A duration as whole milliseconds for `poll`, rounded up, clamped to `Int32`.
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        if duration <= .zero { return 0 }
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
     }
 
     /// The current value of `errno`.

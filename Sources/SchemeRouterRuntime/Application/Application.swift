@@ -1,0 +1,62 @@
+internal import CLibUV
+internal import Glibc
+public import SchemeRouter
+
+/// The entry point of an app built on SchemeRouter: single instance, launch or wake, the run
+/// loop, signals, deadlines and tracing (Docs/Runtime.md).
+///
+/// An app's `main.swift` hands over its manifest and a delegate *factory*:
+///
+/// ```swift
+/// Application.main(manifest: todolistManifestJSON, file: "Schemes/todolist.json") { declaration in
+///     TodoListDelegate(declaration: declaration)
+/// }
+/// ```
+///
+/// Each invocation first decides whether it is a sender or the primary, before the delegate
+/// (or anything heavy) exists: a sender hands its URL to the running primary over the app's
+/// socket and exits with the verdict's status; the primary binds the socket, detaches from the
+/// invoking process (which exits with the launch URL's verdict), creates the delegate, runs the
+/// launch sequence and serves URLs until it is terminated.
+public enum Application {
+    /// The running primary's lifecycle controller, once the launch began: for beginning and
+    /// ending background tasks (``LifecycleController/beginBackgroundTask(expiration:)``) and
+    /// reading the state. `nil` in a sender.
+    @MainActor public internal(set) static var controller: LifecycleController?
+
+    /// Runs the app and never returns; the process exits with a documented ``ExitStatus``.
+    ///
+    /// The arguments are the process's own, as raw bytes: `URL`, nothing, `--background`,
+    /// `--quit` or `--help` (an app handles its own extra options before calling this).
+    ///
+    /// - Parameters:
+    ///   - manifest: The app's manifest JSON, embedded in the executable (an installed app must
+    ///     not depend on the working directory).
+    ///   - file: The manifest's path in the source tree, for messages.
+    ///   - makeDelegate: Creates the delegate from the app's compiled declaration (its routes,
+    ///     for matching URLs in `open`); called only in the primary, after the socket is bound,
+    ///     under the launch deadline.
+    /// - Precondition: `manifest` is a valid manifest (it is the app's own, embedded data: test
+    ///   it, as TodoList does).
+    @MainActor
+    public static func main(
+        manifest: String, file: String,
+        makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate
+    ) -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        let parsed: Manifest
+        do throws(ManifestError) {
+            parsed = try Manifest(json: Array(manifest.utf8), file: file)
+        } catch {
+            preconditionFailure("the embedded manifest is invalid: \(error)")
+        }
+        let invocation = Invocation(app: AppIdentity(parsed), manifestText: manifest)
+        do throws(RuntimeError) {
+            let arguments = try InvocationArguments(InvocationArguments.raw)
+            invocation.settings = try RuntimeSettings.fromEnvironment()
+            invocation.run(arguments, makeDelegate: makeDelegate)
+        } catch {
+            invocation.fail(error)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+internal import CLibUV
+internal import Glibc
+internal import SchemeRouter
+
+extension Invocation {
+    /// This invocation holds the lock: detach from the invoking process (which waits for the
+    /// launch URL's verdict and exits with it), bind the socket, and run the primary.
+    func becomePrimary(
+        _ lock: InstanceLock, files: InstanceFiles, request: LaunchRequest,
+        makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate
+    ) -> Never {
+        var sink: VerdictSink?
+        if settings.detach {
+            sink = detach(request)
+        } else if let descriptor = settings.verdictDescriptor {
+            sink = VerdictSink(descriptor: descriptor)
+        }
+        unsetenv("SCHEMEROUTER_VERDICT_FD")
+        lock.writeProcessID()
+        raiseDescriptorLimit()
+        do throws(RuntimeError) {
+            let loop: EventLoop
+            do throws(UVError) {
+                loop = try EventLoop()
+            } catch {
+                throw .uv(error)
+            }
+            let listener = try Listener(files: files, loop: loop) { server, status in
+                MainActor.assumeIsolated {
+                    guard status >= 0, let server, let data = server.pointee.data else { return }
+                    Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().accept()
+                }
+            }
+            let primary = Primary(
+                app: app, files: files, lock: lock, settings: settings, loop: loop, listener: listener, launchSink: sink)
+            listener.pipe.pointee.data = Unmanaged.passRetained(primary).toOpaque()
+            primary.run(request, makeDelegate: makeDelegate)
+        } catch {
+            Log.error(error.description)
+            exit(error.exitStatus.rawValue)
+        }
+    }
+
+    /// Forks: the parent waits for the launch URL's verdict on a pipe and exits with it; the
+    /// child (a new session, standard input from /dev/null, pipes on standard output and error
+    /// replaced by /dev/null so no reader waits for the primary) goes on as the primary.
+    /// - Returns: The child's end of the pipe.
+    private func detach(_ request: LaunchRequest) -> VerdictSink {
+        var descriptors: [Int32] = [-1, -1]
+        guard schemerouter_pipe2(&descriptors, O_CLOEXEC) == 0 else {
+            fail(.system(SystemError(errno: Sys.errno, call: "pipe2")))
+        }
+        fflush(nil)
+        let child = fork()
+        if child < 0 { fail(.system(SystemError(errno: Sys.errno, call: "fork"))) }
+        if child > 0 {
+            Sys.close(descriptors[1])
+            let verdict = VerdictPipe.read(descriptors[0], timeout: settings.launchDeadline + settings.replyTimeout)
+            finish(verdict, url: request.url?.text)
+        }
+        Sys.close(descriptors[0])
+        if let descriptor = settings.verdictDescriptor { Sys.close(descriptor) }
+        _ = setsid()
+        Self.detachStandardStreams()
+        return VerdictSink(descriptor: descriptors[1])
+    }
+
+    /// Standard input from /dev/null; standard output and error kept when they are files or
+    /// terminals, otherwise (pipes, sockets) /dev/null.
+    private static func detachStandardStreams() {
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        guard null >= 0 else { return }
+        _ = dup2(null, 0)
+        for descriptor: Int32 in [1, 2] {
+            var status = stat()
+            let kind = fstat(descriptor, &status) == 0 ? status.st_mode & S_IFMT : 0
+            if kind != S_IFREG && kind != S_IFCHR { _ = dup2(null, descriptor) }
+        }
+        Sys.close(null)
+    }
+
+    /// Raises the soft limit on open descriptors to the hard limit (a primary may hold
+    /// thousands of connections).
+    private func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = min(limit.rlim_max, 1 << 20)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}

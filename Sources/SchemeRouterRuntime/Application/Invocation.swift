@@ -1,0 +1,174 @@
+internal import CLibUV
+internal import Glibc
+internal import SchemeRouter
+
+/// One run of an app executable: decides what it is (sender, primary, control client) and
+/// carries it out. Every path ends the process.
+@MainActor
+final class Invocation {
+    let app: AppIdentity
+    /// The embedded manifest's exact text.
+    let manifestText: String
+    var settings = RuntimeSettings.default
+
+    init(app: AppIdentity, manifestText: String) {
+        self.app = app
+        self.manifestText = manifestText
+    }
+
+    /// Carries out the invocation.
+    func run(_ arguments: InvocationArguments, makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
+        switch arguments {
+        case .help:
+            print(InvocationArguments.usage(program: Log.program))
+            exit(ExitStatus.success.rawValue)
+        case .open(let bytes):
+            open(bytes, makeDelegate: makeDelegate)
+        case .launch(let intoBackground):
+            launch(intoBackground: intoBackground, makeDelegate: makeDelegate)
+        case .quit:
+            quit()
+        case .manifest:
+            let bytes = Array(manifestText.utf8)
+            _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            exit(ExitStatus.success.rawValue)
+        }
+    }
+
+    /// `app URL`: reject a bad URL at once; otherwise hand it to the primary, or become it.
+    private func open(_ bytes: [UInt8], makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
+        let url: SchemeURL
+        do throws(URLRejection) {
+            url = try SchemeURL(bytes: bytes)
+        } catch {
+            Log.error(error.render(input: bytes))
+            finish(WakeVerdict(error), reported: true)
+        }
+        if let rejection = app.rejection(of: url) { finish(rejection, url: url.text) }
+        let request = OpenRequest(request: 1, url: bytes, sourceApplication: settings.claimedSource, annotation: settings.annotation)
+        let files = prepareFiles()
+        // A primary that terminates while the URL waits answers `terminated` without having
+        // delivered it: try again, which launches a new primary.
+        for attempt in 0...3 {
+            switch elect(files) {
+            case .sender(let connection):
+                let client = WakeClient.adopting(connection, bundleName: app.name, replyTimeout: settings.replyTimeout)
+                let verdict = client.open(url: bytes, sourceApplication: request.sourceApplication, annotation: request.annotation)
+                if verdict == .terminated && attempt < 3 { continue }
+                finish(verdict, url: url.text)
+            case .primary(let lock):
+                let source = settings.claimedSource.map { SourceApplication(name: $0, isClaimed: true) } ?? Self.parentProcess()
+                becomePrimary(
+                    lock, files: files,
+                    request: LaunchRequest(url: url, source: source, annotation: settings.annotation),
+                    makeDelegate: makeDelegate)
+            case .notRunning:
+                preconditionFailure("an app invocation may become the primary")
+            }
+        }
+        finish(.terminated, url: url.text)
+    }
+
+    /// `app` or `app --background`: launch, or activate the running app.
+    private func launch(intoBackground: Bool, makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
+        let files = prepareFiles()
+        switch elect(files) {
+        case .sender(let connection):
+            let client = WakeClient.adopting(connection, bundleName: app.name, replyTimeout: settings.replyTimeout)
+            do throws(RuntimeError) {
+                let reply = try client.control(intoBackground ? .state : .activate)
+                if reply.refused { Log.error(reply.message ?? "refused") }
+                exit(reply.refused ? ExitStatus.refused.rawValue : ExitStatus.success.rawValue)
+            } catch {
+                fail(error)
+            }
+        case .primary(let lock):
+            becomePrimary(lock, files: files, request: LaunchRequest(intoBackground: intoBackground), makeDelegate: makeDelegate)
+        case .notRunning:
+            preconditionFailure("an app invocation may become the primary")
+        }
+    }
+
+    /// `app --quit`.
+    private func quit() -> Never {
+        let files = prepareFiles()
+        let outcome: Election.Outcome
+        do throws(RuntimeError) {
+            outcome = try Election.run(files, mayBecomePrimary: false, timeout: settings.connectTimeout)
+        } catch {
+            fail(error)
+        }
+        guard case .sender(let connection) = outcome else {
+            Log.error("\(app.name) is not running")
+            exit(ExitStatus.notRunning.rawValue)
+        }
+        let client = WakeClient.adopting(connection, bundleName: app.name, replyTimeout: settings.replyTimeout)
+        do throws(RuntimeError) {
+            let reply = try client.control(.terminate)
+            if reply.refused { Log.error(reply.message ?? "refused") }
+            exit(reply.refused ? ExitStatus.refused.rawValue : ExitStatus.success.rawValue)
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// The runtime directory and this app's files in it.
+    private func prepareFiles() -> InstanceFiles {
+        do throws(RuntimeError) {
+            return try RuntimeDirectory.prepare().files(for: app.name)
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// The single-instance check.
+    private func elect(_ files: InstanceFiles) -> Election.Outcome {
+        do throws(RuntimeError) {
+            return try Election.run(files, mayBecomePrimary: true, timeout: settings.connectTimeout)
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// The process that ran this invocation, as the kernel reports it.
+    static func parentProcess() -> SourceApplication {
+        let parent = PeerCredentials(pid: getppid(), uid: getuid())
+        return SourceApplication(
+            name: parent.executable ?? "pid \(parent.pid)", pid: parent.pid, uid: parent.uid, isClaimed: false)
+    }
+
+    /// Reports the invocation's verdict (to `SCHEMEROUTER_VERDICT_FD` and, unless handled, to
+    /// standard error) and exits with its status.
+    /// - Parameters:
+    ///   - url: The URL, to name it in the message.
+    ///   - reported: The failure was already printed (a rejection with its caret).
+    func finish(_ verdict: WakeVerdict, url: String? = nil, reported: Bool = false) -> Never {
+        if let descriptor = settings.verdictDescriptor {
+            VerdictSink(descriptor: descriptor).deliver(verdict)
+        }
+        if !verdict.isSuccess && !reported {
+            Log.error("\(url.map { "\($0): " } ?? "")\(verdict)")
+        }
+        exit(verdict.exitStatus.rawValue)
+    }
+
+    /// Reports an error and exits with its status.
+    func fail(_ error: RuntimeError) -> Never {
+        if error.exitStatus == .usage {
+            Log.error(error.description)
+            Log.error(InvocationArguments.usage(program: Log.program))
+        } else {
+            Log.error(error.description)
+        }
+        if let descriptor = settings.verdictDescriptor {
+            let verdict: WakeVerdict =
+                switch error.exitStatus {
+                case .noAnswer: .noAnswer(error.description)
+                case .protocolError: .protocolError(error.description)
+                default: .launchFailed(error.description)
+                }
+            VerdictSink(descriptor: descriptor).deliver(verdict)
+        }
+        exit(error.exitStatus.rawValue)
+    }
+}

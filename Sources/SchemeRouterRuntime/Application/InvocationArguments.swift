@@ -1,0 +1,62 @@
+/// What an app invocation was asked to do, from its raw `argv` bytes.
+///
+/// | arguments | meaning |
+/// |---|---|
+/// | `URL` | open the URL: hand it to the running primary, or launch with it |
+/// | (none) | launch into the foreground, or bring the running app to the foreground |
+/// | `--background` | launch into the background (nothing to do when already running) |
+/// | `--quit` | terminate the running primary |
+/// | `--manifest` | print the embedded manifest JSON exactly (for registration tools and tests) |
+/// | `--help` | print the usage |
+enum InvocationArguments: Equatable {
+    case open([UInt8])
+    case launch(intoBackground: Bool)
+    case quit
+    case manifest
+    case help
+
+    /// Parses the arguments after the program name.
+    /// - Throws: ``RuntimeError`` (usage) for an unknown option or extra arguments.
+    init(_ arguments: [[UInt8]]) throws(RuntimeError) {
+        guard arguments.count <= 1 else {
+            throw .usage("expected at most one argument (a URL or an option), got \(arguments.count)")
+        }
+        guard let argument = arguments.first else {
+            self = .launch(intoBackground: false)
+            return
+        }
+        switch String(decoding: argument, as: UTF8.self) {
+        case "--background": self = .launch(intoBackground: true)
+        case "--quit": self = .quit
+        case "--manifest": self = .manifest
+        case "--help", "-h": self = .help
+        case let option where option.hasPrefix("-") && option.count > 1 && !option.contains(":"):
+            throw .usage("unknown option '\(option)'")
+        default: self = .open(argument)
+        }
+    }
+
+    /// The usage text.
+    static func usage(program: String) -> String {
+        """
+        usage: \(program) URL            open URL in the running app, or launch it with URL
+               \(program)                launch, or bring the running app to the foreground
+               \(program) --background   launch into the background
+               \(program) --quit         terminate the running app
+               \(program) --manifest     print the app's embedded manifest (Schemes/*.json)
+        Exit status: 0 handled, 1 declined, 2 rejected, 3 open failed, 4 launch failed, 5 launch timed out,
+        6 terminated, 7 no answer, 8 not running, 9 refused, 64 usage, 71 system error, 76 protocol error,
+        77 unsafe runtime directory (see Docs/Runtime.md).
+        """
+    }
+
+    /// The process's arguments after the program name, as the exact bytes the kernel passed.
+    static var raw: [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+            var length = 0
+            while pointer[length] != 0 { length += 1 }
+            return Array(UnsafeRawBufferPointer(start: pointer, count: length))
+        }
+    }
+}

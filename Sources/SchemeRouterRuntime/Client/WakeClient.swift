@@ -1,0 +1,199 @@
+internal import CLibUV
+internal import Glibc
+internal import SchemeRouter
+
+/// A connection to an app's running primary, for sending it URLs and lifecycle commands:
+/// what `schemectl open`, `schemectl lifecycle` and other apps use.
+///
+/// ```swift
+/// guard let client = try WakeClient.connect(to: "com.acme.todolist") else {
+///     // Not running: launch the app with the URL (see VerdictPipe to learn its verdict).
+/// }
+/// let verdict = client.open("todolist://?Buy%20milk")
+/// exit(verdict.exitStatus.rawValue)
+/// ```
+///
+/// The client finds `<runtime directory>/<bundle name>.sock` (see ``RuntimeDirectory``),
+/// refuses a socket served by another user (`SO_PEERCRED`), and waits on events, never by
+/// polling: when the app is starting (its lock is held but its socket is not there yet) it
+/// waits for the socket to appear. Requests on one client are answered in order; a client is
+/// meant for one thread.
+public final class WakeClient {
+    /// The app's bundle name.
+    public let bundleName: String
+    /// The socket the client is connected to.
+    public let socketPath: String
+    private let connection: ClientConnection
+    private let replyTimeout: Duration
+    private var lastRequest: UInt32 = 0
+    /// Set once the connection can carry no more requests, with the verdict every later
+    /// request gets.
+    private var broken: WakeVerdict?
+
+    private init(bundleName: String, connection: ClientConnection, replyTimeout: Duration) {
+        self.bundleName = bundleName
+        self.socketPath = connection.path
+        self.connection = connection
+        self.replyTimeout = replyTimeout
+    }
+
+    /// Connects to the running primary of `bundleName`.
+    /// - Parameters:
+    ///   - bundleName: The app's bundle name, e.g. `com.acme.todolist`.
+    ///   - connectTimeout: How long to wait for a starting primary's socket; by default
+    ///     `SCHEMEROUTER_CONNECT_TIMEOUT_MS` or 5 s.
+    ///   - replyTimeout: How long each request waits for its answer; by default
+    ///     `SCHEMEROUTER_REPLY_TIMEOUT_MS` or the launch deadline plus 25 s.
+    /// - Returns: The client, or `nil` when no primary is running.
+    /// - Throws: ``RuntimeError``: the runtime directory is unsafe, the socket path too long,
+    ///   the socket served by another user, the bundle name invalid, or the wait timed out.
+    public static func connect(
+        to bundleName: String, connectTimeout: Duration? = nil, replyTimeout: Duration? = nil
+    ) throws(RuntimeError) -> WakeClient? {
+        let settings = try RuntimeSettings.fromEnvironment()
+        let files = try RuntimeDirectory.prepare().files(for: bundleName)
+        switch try Election.run(files, mayBecomePrimary: false, timeout: connectTimeout ?? settings.connectTimeout) {
+        case .sender(let connection):
+            return WakeClient(bundleName: bundleName, connection: connection, replyTimeout: replyTimeout ?? settings.replyTimeout)
+        case .notRunning:
+            return nil
+        case .primary:
+            preconditionFailure("Election made a client the primary")
+        }
+    }
+
+    /// Wraps a connection the single-instance check made.
+    static func adopting(_ connection: ClientConnection, bundleName: String, replyTimeout: Duration) -> WakeClient {
+        WakeClient(bundleName: bundleName, connection: connection, replyTimeout: replyTimeout)
+    }
+
+    /// Sends a URL and waits for its verdict.
+    /// - Parameters:
+    ///   - url: The URL's exact bytes (for example a raw `argv` element); they are not repaired,
+    ///     so a rejection's offset points at the true byte.
+    ///   - sourceApplication: A name to claim as the sender (`open` sees it with
+    ///     `isClaimed == true`); the primary learns the pid and uid from the kernel regardless.
+    ///   - annotation: Free-form data for `open`'s options.
+    /// - Returns: The verdict; never ``WakeVerdict/handled`` unless `open` returned `true`.
+    public func open(
+        url: some Collection<UInt8>, sourceApplication: String? = nil, annotation: String? = nil
+    ) -> WakeVerdict {
+        if let broken { return broken }
+        lastRequest &+= 1
+        let request = OpenRequest(request: lastRequest, url: Array(url), sourceApplication: sourceApplication, annotation: annotation)
+        guard let frame = request.frame else {
+            return .rejected(
+                code: "too-long", offset: WakeProtocol.maximumPayloadLength,
+                message: "the URL and its annotation do not fit in one \(WakeProtocol.maximumPayloadLength)-byte frame")
+        }
+        switch exchange(frame, request: lastRequest, expecting: .verdict) {
+        case .success(let payload):
+            do throws(WireError) {
+                return try VerdictMessage(payload: payload).verdict
+            } catch {
+                return breaking(.protocolError(error.description))
+            }
+        case .failure(let verdict):
+            return verdict
+        }
+    }
+
+    /// Sends a URL given as text (its UTF-8 bytes).
+    public func open(_ url: String, sourceApplication: String? = nil, annotation: String? = nil) -> WakeVerdict {
+        open(url: Array(url.utf8), sourceApplication: sourceApplication, annotation: annotation)
+    }
+
+    /// Sends a lifecycle command.
+    /// - Returns: The reply: whether the command was refused, and the app's state after it.
+    /// - Throws: ``RuntimeError`` when no reply came (the verdict-like reason is in the message).
+    public func control(_ command: ControlCommand) throws(RuntimeError) -> ControlReplyMessage {
+        if let broken { throw .protocolViolation("the connection is closed: \(broken)") }
+        lastRequest &+= 1
+        let request = ControlRequest(request: lastRequest, command: command)
+        switch exchange(request.frame, request: lastRequest, expecting: .controlReply) {
+        case .success(let payload):
+            do throws(WireError) {
+                return try ControlReplyMessage(payload: payload)
+            } catch {
+                _ = breaking(.protocolError(error.description))
+                throw .protocolViolation(error.description)
+            }
+        case .failure(let verdict):
+            switch verdict {
+            case .noAnswer(let reason): throw .timedOut(reason)
+            case .launchFailed, .terminated: throw .noPrimary(bundleName)
+            default: throw .protocolViolation(verdict.description)
+            }
+        }
+    }
+
+    /// The outcome of one request/answer exchange.
+    private enum Exchange {
+        case success([UInt8])
+        case failure(WakeVerdict)
+    }
+
+    /// Sends `frame` and waits for the answer of type `expected` to `request`.
+    private func exchange(_ frame: Frame, request: UInt32, expecting expected: FrameType) -> Exchange {
+        do throws(SystemError) {
+            try connection.send(frame)
+        } catch {
+            if error.errno == EPIPE || error.errno == ECONNRESET {
+                return .failure(breaking(.launchFailed("the primary closed the connection before the request was sent")))
+            }
+            return .failure(breaking(.launchFailed(error.description)))
+        }
+        let deadline = Sys.monotonicNow() + replyTimeout
+        while true {
+            switch connection.receive(until: deadline) {
+            case .frame(let answer):
+                if answer.type == .error {
+                    let message: ErrorMessage
+                    do throws(WireError) {
+                        message = try ErrorMessage(payload: answer.payload)
+                    } catch {
+                        return .failure(breaking(.protocolError(error.description)))
+                    }
+                    return .failure(breaking(Self.verdict(for: message)))
+                }
+                guard answer.type == expected, Self.requestNumber(answer.payload) == request else {
+                    // An answer to an earlier request that timed out on this side: skip it.
+                    if Self.requestNumber(answer.payload) != nil { continue }
+                    return .failure(breaking(.protocolError("unexpected \(answer.type) frame")))
+                }
+                return .success(answer.payload)
+            case .endOfStream:
+                return .failure(breaking(.launchFailed(
+                    "the primary closed the connection before answering (it exited, crashed or was killed)")))
+            case .timedOut:
+                return .failure(.noAnswer("no answer from \(bundleName) within \(replyTimeout)"))
+            case .invalid(let error):
+                return .failure(breaking(.protocolError(error.description)))
+            case .failed(let error):
+                return .failure(breaking(.launchFailed(error.description)))
+            }
+        }
+    }
+
+    /// The request number (field 1) of an answer, if it has a valid one.
+    private static func requestNumber(_ payload: [UInt8]) -> UInt32? {
+        guard let fields = try? FieldList(decoding: payload, known: Set(0...255)) else { return nil }
+        return try? fields.optionalUInt32(1, "request")
+    }
+
+    /// Marks the connection unusable.
+    private func breaking(_ verdict: WakeVerdict) -> WakeVerdict {
+        broken = verdict
+        return verdict
+    }
+
+    /// What an `error` frame means for the request that was waiting.
+    static func verdict(for message: ErrorMessage) -> WakeVerdict {
+        switch message.code {
+        case .launchTimedOut: .launchTimedOut
+        case .terminated: .terminated
+        case .busy, .idleTimeout: .noAnswer("\(message.code): \(message.message)")
+        default: .protocolError("\(message.code): \(message.message)")
+        }
+    }
+}

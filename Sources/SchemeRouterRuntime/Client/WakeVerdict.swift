@@ -1,0 +1,81 @@
+public import SchemeRouter
+
+/// What became of a URL sent to an app: the answer ``WakeClient`` returns and the verdict an
+/// `app URL` invocation exits with (``exitStatus``).
+///
+/// A verdict is ``handled`` only when the app's `open` returned `true`; every other outcome,
+/// including a primary that died before answering, is a distinct failure.
+public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
+    /// `open` returned `true`.
+    case handled
+    /// The app launched without a URL (plain `app` or `app --background`) and is running.
+    case launched
+    /// `open` returned `false`, or a launch hook returned `false` for the launch URL.
+    case declined
+    /// The URL was refused before any hook ran: a `URLRejection` (its ``URLRejection/code``,
+    /// byte ``URLRejection/offset`` and ``URLRejection/message``), or `undeclared-scheme` for a
+    /// scheme the app does not declare (offset 0).
+    case rejected(code: String, offset: Int, message: String)
+    /// `open` threw; the error's description.
+    case openFailed(String)
+    /// The primary exited (crashed, was killed, failed to start) before it answered.
+    case launchFailed(String)
+    /// The launch hooks overran the launch deadline.
+    case launchTimedOut
+    /// The app terminated before the URL reached it.
+    case terminated
+    /// No answer in time: the primary did not come up, answer, or accept the connection.
+    case noAnswer(String)
+    /// The primary closed the connection with a protocol error (``ErrorMessage``).
+    case protocolError(String)
+
+    /// The verdict for a URL the parser rejected.
+    public init(_ rejection: URLRejection) {
+        self = .rejected(code: rejection.code, offset: rejection.offset, message: rejection.message)
+    }
+
+    /// The verdict of a delivery the lifecycle controller reported.
+    public init(_ verdict: DeliveryVerdict) {
+        switch verdict {
+        case .handled: self = .handled
+        case .declined: self = .declined
+        case .openFailed(let reason): self = .openFailed(reason)
+        case .launchTimedOut: self = .launchTimedOut
+        case .terminated: self = .terminated
+        }
+    }
+
+    /// The documented exit status for this verdict (see ``ExitStatus``).
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .handled, .launched: .success
+        case .declined: .declined
+        case .rejected: .rejected
+        case .openFailed: .openFailed
+        case .launchFailed: .launchFailed
+        case .launchTimedOut: .launchTimedOut
+        case .terminated: .terminated
+        case .noAnswer: .noAnswer
+        case .protocolError: .protocolError
+        }
+    }
+
+    /// Whether the URL was handled (or the URL-less launch succeeded).
+    public var isSuccess: Bool { exitStatus == .success }
+
+    /// A sentence for people, e.g. `rejected: raw space: percent-encode it as %20 at byte 11`.
+    public var description: String {
+        switch self {
+        case .handled: "handled"
+        case .launched: "launched"
+        case .declined: "declined"
+        case .rejected(let code, let offset, let message): "rejected (\(code)): \(message) at byte \(offset)"
+        case .openFailed(let reason): "open failed: \(reason)"
+        case .launchFailed(let reason): "launch failed: \(reason)"
+        case .launchTimedOut: "launch timed out"
+        case .terminated: "terminated before the URL was delivered"
+        case .noAnswer(let reason): "no answer: \(reason)"
+        case .protocolError(let reason): "protocol error: \(reason)"
+        }
+    }
+}

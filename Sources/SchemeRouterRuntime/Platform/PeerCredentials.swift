@@ -1,0 +1,35 @@
+internal import CLibUV
+internal import Glibc
+
+/// Who is at the other end of a connected Unix socket, as the kernel recorded it at
+/// `connect(2)`/`listen(2)` time (`SO_PEERCRED`): not something the peer can lie about.
+struct PeerCredentials: Sendable, Hashable {
+    /// The peer's process ID.
+    var pid: Int32
+    /// The peer's effective user ID.
+    var uid: UInt32
+
+    /// Credentials known otherwise.
+    init(pid: Int32, uid: UInt32) {
+        self.pid = pid
+        self.uid = uid
+    }
+
+    /// The credentials of the peer of socket `fd`.
+    init(socket fd: Int32) throws(SystemError) {
+        var pid: pid_t = 0
+        var uid: uid_t = 0
+        try Sys.check(schemerouter_peer_credentials(fd, &pid, &uid), "getsockopt(SO_PEERCRED)")
+        self.pid = pid
+        self.uid = uid
+    }
+
+    /// The peer's executable (`/proc/<pid>/exe`), or `nil` when it cannot be read (the process
+    /// already exited, or belongs to someone else).
+    var executable: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,84 @@
+/// The runtime's tunables, read from the environment (Docs/Runtime.md lists them). A malformed
+/// value is a usage error naming the variable, never silently ignored.
+struct RuntimeSettings: Sendable {
+    /// `SCHEMEROUTER_LAUNCH_DEADLINE_MS`: how long the delegate factory and the launch hooks
+    /// may take together (5000).
+    var launchDeadline: Duration = .seconds(5)
+    /// `SCHEMEROUTER_BACKGROUND_DEADLINE_MS`: background time before suspension (5000).
+    var backgroundDeadline: Duration = .seconds(5)
+    /// `SCHEMEROUTER_BACKGROUND_TASK_ALLOWANCE_MS`: background time while a background task is
+    /// outstanding (30000; never less than the background deadline).
+    var backgroundTaskAllowance: Duration = .seconds(30)
+    /// `SCHEMEROUTER_IDLE_TIMEOUT_MS`: how long a connection may go without completing a frame
+    /// while nothing is owed to it (10000).
+    var idleTimeout: Duration = .seconds(10)
+    /// `SCHEMEROUTER_CONNECT_TIMEOUT_MS`: how long a sender waits for a starting primary's
+    /// socket, or for room in its backlog (5000).
+    var connectTimeout: Duration = .seconds(5)
+    /// `SCHEMEROUTER_REPLY_TIMEOUT_MS`: how long a sender waits for a verdict (the launch
+    /// deadline plus 25 s by default).
+    var replyTimeout: Duration = .seconds(30)
+    /// `SCHEMEROUTER_MAX_CONNECTIONS`: connections a primary serves at once (4096); more are
+    /// answered `busy`.
+    var maximumConnections = 4096
+    /// `SCHEMEROUTER_TRACE`: the trace file, if any.
+    var tracePath: String?
+    /// `SCHEMEROUTER_VERDICT_FD`: a descriptor to write the invocation's verdict frame to.
+    var verdictDescriptor: Int32?
+    /// `SCHEMEROUTER_NO_DETACH=1`: the primary stays in the invoking process instead of forking.
+    var detach = true
+    /// `SCHEMEROUTER_SOURCE_APPLICATION`: a name the invocation claims for the URL's sender.
+    var claimedSource: String?
+    /// `SCHEMEROUTER_ANNOTATION`: an annotation for the URL.
+    var annotation: String?
+
+    /// The defaults, with nothing read from the environment.
+    static let `default` = RuntimeSettings()
+
+    private init() {}
+
+    /// Reads the process environment.
+    static func fromEnvironment() throws(RuntimeError) -> RuntimeSettings {
+        try RuntimeSettings(environment: Sys.environment)
+    }
+
+    /// Reads an environment.
+    init(environment: (String) -> String?) throws(RuntimeError) {
+        func milliseconds(_ name: String) throws(RuntimeError) -> Duration? {
+            guard let text = environment(name) else { return nil }
+            guard let value = Int(text), (0...86_400_000).contains(value) else {
+                throw .invalidEnvironment(name, text, "expected whole milliseconds from 0 to 86400000")
+            }
+            return .milliseconds(value)
+        }
+        if let value = try milliseconds("SCHEMEROUTER_LAUNCH_DEADLINE_MS") { launchDeadline = value }
+        if let value = try milliseconds("SCHEMEROUTER_BACKGROUND_DEADLINE_MS") { backgroundDeadline = value }
+        if let value = try milliseconds("SCHEMEROUTER_BACKGROUND_TASK_ALLOWANCE_MS") { backgroundTaskAllowance = value }
+        backgroundTaskAllowance = max(backgroundTaskAllowance, backgroundDeadline)
+        if let value = try milliseconds("SCHEMEROUTER_IDLE_TIMEOUT_MS") { idleTimeout = value }
+        if let value = try milliseconds("SCHEMEROUTER_CONNECT_TIMEOUT_MS") { connectTimeout = value }
+        replyTimeout = launchDeadline + .seconds(25)
+        if let value = try milliseconds("SCHEMEROUTER_REPLY_TIMEOUT_MS") { replyTimeout = value }
+        if let text = environment("SCHEMEROUTER_MAX_CONNECTIONS") {
+            guard let value = Int(text), (1...1_000_000).contains(value) else {
+                throw .invalidEnvironment("SCHEMEROUTER_MAX_CONNECTIONS", text, "expected a whole number from 1 to 1000000")
+            }
+            maximumConnections = value
+        }
+        if let path = environment("SCHEMEROUTER_TRACE"), !path.isEmpty { tracePath = path }
+        if let text = environment("SCHEMEROUTER_VERDICT_FD") {
+            guard let value = Int32(text), value > 2 else {
+                throw .invalidEnvironment("SCHEMEROUTER_VERDICT_FD", text, "expected an open file descriptor number above 2")
+            }
+            verdictDescriptor = value
+        }
+        if let text = environment("SCHEMEROUTER_NO_DETACH") {
+            guard text == "0" || text == "1" else {
+                throw .invalidEnvironment("SCHEMEROUTER_NO_DETACH", text, "expected 0 or 1")
+            }
+            detach = text == "0"
+        }
+        claimedSource = environment("SCHEMEROUTER_SOURCE_APPLICATION")
+        annotation = environment("SCHEMEROUTER_ANNOTATION")
+    }
+}

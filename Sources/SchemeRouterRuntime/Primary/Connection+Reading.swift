@@ -1,0 +1,89 @@
+internal import CLibUV
+
+extension Connection {
+    /// Starts reading unless the connection is closing, owes replies from the launch queue,
+    /// or waits for the client to read its replies.
+    func startReading() {
+        guard !isReading, !isClosing, !peerFinished, owedReplies == 0, !pausedForWrites else { return }
+        let onAllocate: uv_alloc_cb = { handle, _, buffer in
+            MainActor.assumeIsolated {
+                guard let handle, let buffer, let connection = Connection.from(handle.pointee.data) else { return }
+                let storage = connection.primary.loop.readBuffer
+                buffer.pointee = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(storage.count))
+            }
+        }
+        let onRead: uv_read_cb = { stream, count, buffer in
+            MainActor.assumeIsolated {
+                guard let stream, let connection = Connection.from(stream.pointee.data) else { return }
+                connection.didRead(count, buffer?.pointee.base)
+            }
+        }
+        do throws(UVError) {
+            try UV.check(uv_read_start(stream, onAllocate, onRead), "uv_read_start")
+            isReading = true
+        } catch {
+            close()
+        }
+    }
+
+    /// Stops reading.
+    func stopReading() {
+        guard isReading else { return }
+        isReading = false
+        uv_read_stop(stream)
+    }
+
+    /// Bytes (or the end of the stream) arrived.
+    private func didRead(_ count: Int, _ base: UnsafeMutablePointer<CChar>?) {
+        if count > 0, let base {
+            decoder.append(UnsafeRawBufferPointer(start: base, count: count))
+            handleFrames()
+        } else if count == Int(UVError.endOfFile) {
+            peerFinished = true
+            stopReading()
+            do throws(WireError) {
+                try decoder.finish()
+            } catch {
+                fail(ErrorMessage(error))
+                return
+            }
+            if owedReplies == 0 && pendingWrites == 0 { close() }
+        } else if count < 0 {
+            close()
+        }
+    }
+
+    /// Handles every complete buffered frame, one at a time, until one of them makes the
+    /// connection wait (a request queued during the launch) or close.
+    func handleFrames() {
+        while !isClosing && owedReplies == 0 {
+            let frame: Frame?
+            do throws(WireError) {
+                frame = try decoder.next()
+            } catch {
+                fail(ErrorMessage(error))
+                return
+            }
+            guard let frame else { break }
+            primary.handle(frame, from: self)
+            restartIdleTimer()
+        }
+        if owedReplies > 0 {
+            stopReading()
+        }
+    }
+
+    /// A queued request was answered: once nothing is owed, the connection reads again (and
+    /// handles frames it had buffered meanwhile).
+    func replyDelivered() {
+        owedReplies -= 1
+        guard owedReplies == 0, !isClosing else { return }
+        if peerFinished {
+            if decoder.isInsideFrame == false && pendingWrites == 0 { close() }
+            return
+        }
+        handleFrames()
+        restartIdleTimer()
+        startReading()
+    }
+}

@@ -1,0 +1,134 @@
+internal import CLibUV
+internal import Glibc
+
+/// One accepted client of the primary: its libuv pipe and idle timer, the frames it sent that
+/// are not complete yet, and what is still owed to it.
+///
+/// Lifetime: the ``Primary`` holds it in ``Primary/connections`` from accept until both its
+/// handles' close callbacks ran; the handles' `data` point at it unretained.
+@MainActor
+final class Connection {
+    /// The primary's number for this connection.
+    let id: UInt64
+    /// The accepted socket.
+    let pipe: UnsafeMutablePointer<uv_pipe_t>
+    /// The idle/read deadline (slowloris guard).
+    let timer: UnsafeMutablePointer<uv_timer_t>
+    /// The socket's descriptor.
+    let descriptor: Int32
+    /// Who connected, as the kernel saw it.
+    let peer: PeerCredentials
+    /// The primary serving it.
+    unowned let primary: Primary
+
+    /// Bytes of frames not complete yet.
+    var decoder = FrameDecoder(accepting: [.open, .control])
+    /// Requests accepted and queued (during the launch) but not answered yet.
+    var owedReplies = 0
+    /// Writes handed to libuv and not finished.
+    var pendingWrites = 0
+    /// Reading stopped because the client does not read its replies.
+    var pausedForWrites = false
+    /// Whether `uv_read_start` is in effect.
+    var isReading = false
+    /// The client shut down its sending side (EOF seen).
+    var peerFinished = false
+    /// `close()` was called: no more frames are handled; the handles close once writes finish.
+    var isClosing = false
+    /// `uv_close` was called on both handles.
+    var handlesClosing = false
+    /// Handles whose close callback has not run yet.
+    var openHandles = 2
+    /// The peer's executable, read once on its first `open`.
+    lazy var executable: String? = peer.executable
+
+    /// A write queue above this stops reading from the client until it drains.
+    static let writeQueueLimit = 256 * 1024
+
+    init(
+        id: UInt64, pipe: UnsafeMutablePointer<uv_pipe_t>, timer: UnsafeMutablePointer<uv_timer_t>,
+        descriptor: Int32, peer: PeerCredentials, primary: Primary
+    ) {
+        self.id = id
+        self.pipe = pipe
+        self.timer = timer
+        self.descriptor = descriptor
+        self.peer = peer
+        self.primary = primary
+    }
+
+    /// The pipe as a stream.
+    var stream: UnsafeMutablePointer<uv_stream_t> { UVHandle.stream(pipe) }
+
+    /// The pointer stored in the handles' `data`.
+    var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// The connection a handle belongs to.
+    static func from(_ data: UnsafeMutableRawPointer?) -> Connection? {
+        guard let data else { return nil }
+        return Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    // MARK: Idle deadline
+
+    /// (Re)starts the idle deadline: the client must complete a frame within it while nothing
+    /// is owed to it.
+    func restartIdleTimer() {
+        guard !isClosing else { return }
+        guard owedReplies == 0 else {
+            uv_timer_stop(timer)
+            return
+        }
+        let milliseconds = UInt64(max(1, Sys.milliseconds(primary.settings.idleTimeout)))
+        _ = try? UV.check(uv_timer_start(timer, { timer in
+            MainActor.assumeIsolated {
+                guard let timer, let connection = Connection.from(timer.pointee.data) else { return }
+                connection.idleTimedOut()
+            }
+        }, milliseconds, 0), "uv_timer_start")
+    }
+
+    /// The client sent no complete frame in time.
+    private func idleTimedOut() {
+        let partial = decoder.isInsideFrame ? " (\(decoder.bufferedCount) bytes of an incomplete frame)" : ""
+        fail(ErrorMessage(code: .idleTimeout, message: "no complete frame within \(primary.settings.idleTimeout)\(partial)"))
+    }
+
+    // MARK: Closing
+
+    /// Sends an error frame, then closes.
+    func fail(_ message: ErrorMessage) {
+        guard !isClosing else { return }
+        send(message.frame.encoded)
+        close()
+    }
+
+    /// Stops handling frames and closes once queued writes are flushed.
+    func close() {
+        guard !isClosing else { return }
+        isClosing = true
+        stopReading()
+        uv_timer_stop(timer)
+        primary.connectionClosing(self)
+        if pendingWrites == 0 { closeHandles() }
+    }
+
+    /// Closes both handles; the last close callback lets the primary forget the connection.
+    func closeHandles() {
+        guard !handlesClosing else { return }
+        handlesClosing = true
+        let onClose: uv_close_cb = { handle in
+            MainActor.assumeIsolated {
+                guard let handle, let connection = Connection.from(handle.pointee.data) else { return }
+                connection.openHandles -= 1
+                if connection.openHandles == 0 {
+                    UVHandle.free(connection.pipe)
+                    UVHandle.free(connection.timer)
+                    connection.primary.forget(connection)
+                }
+            }
+        }
+        uv_close(UVHandle.handle(pipe), onClose)
+        uv_close(UVHandle.handle(timer), onClose)
+    }
+}

@@ -1,0 +1,17 @@
+internal import CLibUV
+internal import Glibc
+
+/// One-line messages to standard error, prefixed with the program's name.
+enum Log {
+    /// The program's name (argv[0]'s last component).
+    static var program: String {
+        guard let first = CommandLine.arguments.first, let name = first.split(separator: "/").last else { return "app" }
+        return String(name)
+    }
+
+    /// Writes `program: message` to standard error in one `write`.
+    static func error(_ message: String) {
+        let line = Array("\(program): \(message)\n".utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,138 @@
+internal import SchemeRouter
+
+extension Primary {
+    /// Handles one complete frame from a client.
+    func handle(_ frame: Frame, from connection: Connection) {
+        switch frame.type {
+        case .open:
+            do throws(WireError) {
+                handleOpen(try OpenRequest(payload: frame.payload), from: connection)
+            } catch {
+                connection.fail(ErrorMessage(error))
+            }
+        case .control:
+            do throws(WireError) {
+                handleControl(try ControlRequest(payload: frame.payload), from: connection)
+            } catch {
+                connection.fail(ErrorMessage(error))
+            }
+        case .verdict, .controlReply, .error:
+            // The decoder accepts only client frame types.
+            preconditionFailure("a client frame of type \(frame.type)")
+        }
+    }
+
+    /// A URL arrived: reject it before any hook if it is malformed or not the app's; queue it
+    /// during the launch; otherwise deliver it now.
+    func handleOpen(_ request: OpenRequest, from connection: Connection) {
+        let url: SchemeURL
+        do throws(URLRejection) {
+            url = try SchemeURL(bytes: request.url)
+        } catch {
+            reply(WakeVerdict(error), to: request.request, on: connection)
+            return
+        }
+        if let rejection = app.rejection(of: url) {
+            reply(rejection, to: request.request, on: connection)
+            return
+        }
+        let options = OpenOptions(
+            sourceApplication: source(of: connection, claimed: request.sourceApplication),
+            annotation: request.annotation)
+        let delivery = nextDelivery()
+        switch phase {
+        case .collecting, .launching:
+            queuedDeliveries.append(PendingDelivery(url: url, options: options, delivery: delivery))
+            deliveryOwners[delivery] = (connection, request.request)
+            connection.owedReplies += 1
+        case .running:
+            guard let controller else { preconditionFailure("running without a controller") }
+            let verdict: DeliveryVerdict
+            do throws(LifecycleError) {
+                verdict = try controller.receive(url, options: options, delivery: delivery)
+            } catch {
+                // Events reach the controller only from loop callbacks, never from inside a hook,
+                // and a running primary's app is never notRunning.
+                preconditionFailure("receive: \(error)")
+            }
+            reply(WakeVerdict(verdict), to: request.request, on: connection)
+            rearmBackgroundTimer()
+        case .terminating:
+            connection.fail(ErrorMessage(code: .terminated, message: "\(app.name) is terminating"))
+        }
+    }
+
+    /// Who sent a URL: the kernel's pid and uid for the connection and the executable behind
+    /// the pid (not claimed), or the name the sender gave (claimed).
+    func source(of connection: Connection, claimed: String?) -> SourceApplication {
+        if let claimed {
+            return SourceApplication(name: claimed, pid: connection.peer.pid, uid: connection.peer.uid, isClaimed: true)
+        }
+        let name = connection.executable ?? "pid \(connection.peer.pid)"
+        return SourceApplication(name: name, pid: connection.peer.pid, uid: connection.peer.uid, isClaimed: false)
+    }
+
+    /// Sends a verdict.
+    func reply(_ verdict: WakeVerdict, to request: UInt32, on connection: Connection) {
+        connection.send(VerdictMessage(request: request, verdict: verdict).frame.encoded)
+    }
+
+    /// A control command arrived.
+    func handleControl(_ request: ControlRequest, from connection: Connection) {
+        switch phase {
+        case .collecting, .launching:
+            queuedControls.append((connection, request))
+            connection.owedReplies += 1
+        case .running:
+            perform(request, from: connection)
+        case .terminating:
+            connection.fail(ErrorMessage(code: .terminated, message: "\(app.name) is terminating"))
+        }
+    }
+
+    /// Carries out a control command on the running app.
+    func perform(_ request: ControlRequest, from connection: Connection) {
+        guard let controller else { preconditionFailure("running without a controller") }
+        if request.command == .terminate {
+            terminate(status: .success, requester: (connection, request.request))
+            return
+        }
+        var refusal: String?
+        do throws(LifecycleError) {
+            switch (request.command, controller.state) {
+            case (.state, _):
+                break
+            case (.background, .active):
+                try controller.resignActive()
+                try controller.enterBackground()
+            case (.background, .inactive):
+                try controller.enterBackground()
+            case (.foreground, .background), (.foreground, .suspended),
+                (.activate, .background), (.activate, .suspended):
+                try controller.enterForeground()
+            case (.activate, .inactive):
+                try controller.becomeActive()
+            case (.activate, .active):
+                break
+            case (let command, let state):
+                refusal = "\(command) is not allowed while \(app.name) is \(state.rawValue)"
+            }
+        } catch {
+            refusal = error.description
+        }
+        rearmBackgroundTimer()
+        let reply = ControlReplyMessage(
+            request: request.request, refused: refusal != nil, state: controller.state.rawValue, message: refusal)
+        connection.send(reply.frame.encoded)
+    }
+}
+
+extension AppIdentity {
+    /// Why the app refuses `url` before any hook runs: a scheme it does not declare.
+    func rejection(of url: SchemeURL) -> WakeVerdict? {
+        guard !declares(url.scheme) else { return nil }
+        return .rejected(
+            code: "undeclared-scheme", offset: 0,
+            message: "\(name) does not declare the scheme '\(url.scheme)' (it declares: \(schemes.joined(separator: ", ")))")
+    }
+}

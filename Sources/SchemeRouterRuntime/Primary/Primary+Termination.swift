@@ -1,0 +1,84 @@
+internal import SchemeRouter
+internal import CLibUV
+internal import Glibc
+
+extension Primary {
+    /// Watches SIGTERM and SIGINT: either terminates the app cleanly.
+    func watchSignals() throws(UVError) {
+        for number in [SIGTERM, SIGINT] {
+            let handle = UVHandle.allocate(uv_signal_t.self)
+            try UV.check(uv_signal_init(loop.raw, handle), "uv_signal_init")
+            handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+            try UV.check(uv_signal_start(handle, { handle, _ in
+                MainActor.assumeIsolated {
+                    guard let handle, let data = handle.pointee.data else { return }
+                    Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().terminate(status: .success, requester: nil)
+                }
+            }, number), "uv_signal_start")
+            uv_unref(UVHandle.handle(handle))
+            signalHandles.append(handle)
+        }
+    }
+
+    /// Terminates: no new sender can reach this primary, `willTerminate` runs (unless the app
+    /// is suspended or never launched), the lock is released, and every connection is told
+    /// before it is closed: the requester of `terminate` gets its reply, everyone else still
+    /// owed something an `error(terminated)` (nothing accepted is silently dropped). The loop
+    /// then runs until the replies are flushed and every handle is closed, and the process
+    /// exits with `status`.
+    func terminate(status: ExitStatus, requester: (connection: Connection, request: UInt32)?) {
+        guard phase != .terminating else { return }
+        phase = .terminating
+        exitStatus = status
+        let refusal = ErrorMessage(code: .terminated, message: "\(app.name) is terminating; the request was not delivered")
+        Listener.unlinkSocket(files)
+        Listener.refuseBacklog(descriptor: listener.descriptor, with: refusal.frame.encoded)
+        listener.close()
+        if let controller, controller.state != .notRunning {
+            do throws(LifecycleError) {
+                try controller.terminate()
+            } catch {
+                preconditionFailure("terminate: \(error)")
+            }
+        }
+        lock.release()
+        launchSink?.deliver(.terminated)
+        launchSink = nil
+        queuedDeliveries = []
+        deliveryOwners = [:]
+        queuedControls = []
+        for connection in connections.values.sorted(by: { $0.id < $1.id }) {
+            if let requester, requester.connection === connection {
+                let reply = ControlReplyMessage(request: requester.request, refused: false, state: "notRunning")
+                connection.send(reply.frame.encoded)
+                connection.close()
+            } else {
+                connection.fail(refusal)
+            }
+        }
+        closeRemainingHandles()
+    }
+
+    /// Closes the timers, signal watchers and the main-queue poll, and arms a last-resort timer
+    /// in case a client never reads its final frame.
+    private func closeRemainingHandles() {
+        let free: uv_close_cb = { handle in if let handle { UVHandle.free(handle) } }
+        if let timer = backgroundTimer {
+            backgroundTimer = nil
+            uv_close(UVHandle.handle(timer), free)
+        }
+        for handle in signalHandles { uv_close(UVHandle.handle(handle), free) }
+        signalHandles = []
+        loop.stopDrainingMainQueue()
+        let lastResort = UVHandle.allocate(uv_timer_t.self)
+        _ = uv_timer_init(loop.raw, lastResort)
+        lastResort.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        _ = uv_timer_start(lastResort, { timer in
+            MainActor.assumeIsolated {
+                guard let timer, let data = timer.pointee.data else { return }
+                exit(Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().exitStatus.rawValue)
+            }
+        }, 2000, 0)
+        uv_unref(UVHandle.handle(lastResort))
+    }
+}

@@ -1,0 +1,140 @@
+internal import CLibUV
+internal import Glibc
+internal import SchemeRouter
+
+/// The app's one running instance: it owns the listening socket and the lifecycle controller,
+/// and handles every event, one at a time in arrival order, on the main thread's libuv loop.
+///
+/// Phases: ``Phase/collecting`` (socket bound, URLs that already arrived are queued),
+/// ``Phase/launching`` (the launch hooks run; the launch watchdog is armed), ``Phase/running``
+/// (URLs are delivered as they arrive), ``Phase/terminating`` (replies flushed, then exit).
+@MainActor
+final class Primary {
+    /// Where the primary is in its life.
+    enum Phase {
+        case collecting
+        case launching
+        case running
+        case terminating
+    }
+
+    let app: AppIdentity
+    let files: InstanceFiles
+    let lock: InstanceLock
+    let settings: RuntimeSettings
+    let loop: EventLoop
+    let listener: Listener
+    let watchdog: LaunchWatchdog
+    let trace: TraceWriter?
+    /// Where the launch URL's verdict goes (the invoking process, or `SCHEMEROUTER_VERDICT_FD`).
+    var launchSink: VerdictSink?
+
+    var phase = Phase.collecting
+    var controller: LifecycleController?
+    var connections: [UInt64: Connection] = [:]
+    var lastConnectionID: UInt64 = 0
+    var lastDeliveryID: UInt64 = 0
+    /// URLs that arrived before the launch, in arrival order, and who is owed their verdicts.
+    var queuedDeliveries: [PendingDelivery] = []
+    var deliveryOwners: [DeliveryID: (connection: Connection, request: UInt32)] = [:]
+    /// Control commands that arrived before the launch, handled right after it.
+    var queuedControls: [(connection: Connection, request: ControlRequest)] = []
+    /// The background deadline's timer.
+    var backgroundTimer: UnsafeMutablePointer<uv_timer_t>?
+    /// SIGTERM and SIGINT watchers.
+    var signalHandles: [UnsafeMutablePointer<uv_signal_t>] = []
+    /// The exit status once terminated.
+    var exitStatus = ExitStatus.success
+
+    init(
+        app: AppIdentity, files: InstanceFiles, lock: InstanceLock, settings: RuntimeSettings,
+        loop: EventLoop, listener: Listener, launchSink: VerdictSink?
+    ) {
+        self.app = app
+        self.files = files
+        self.lock = lock
+        self.settings = settings
+        self.loop = loop
+        self.listener = listener
+        self.launchSink = launchSink
+        self.watchdog = LaunchWatchdog(socketPath: files.socketPath, listenDescriptor: listener.descriptor)
+        self.trace = settings.tracePath.flatMap { TraceWriter(path: $0) }
+    }
+
+    /// The next delivery number.
+    func nextDelivery() -> DeliveryID {
+        lastDeliveryID += 1
+        return DeliveryID(lastDeliveryID)
+    }
+
+    // MARK: Connections
+
+    /// A client connected: check who it is, then serve it.
+    func accept() {
+        let pipe = UVHandle.allocate(uv_pipe_t.self)
+        let timer = UVHandle.allocate(uv_timer_t.self)
+        do throws(UVError) {
+            try UV.check(uv_pipe_init(loop.raw, pipe, 0), "uv_pipe_init")
+            try UV.check(uv_accept(UVHandle.stream(listener.pipe), UVHandle.stream(pipe)), "uv_accept")
+        } catch {
+            // Initialised or not, the handle must be closed before it is freed.
+            uv_close(UVHandle.handle(pipe)) { handle in if let handle { UVHandle.free(handle) } }
+            UVHandle.free(timer)
+            Log.error("accept failed: \(error)")
+            return
+        }
+        _ = uv_timer_init(loop.raw, timer)
+        let descriptor = (try? UVHandle.descriptor(pipe)) ?? -1
+        let peer = (try? PeerCredentials(socket: descriptor)) ?? PeerCredentials(pid: 0, uid: UInt32.max)
+        lastConnectionID += 1
+        let connection = Connection(
+            id: lastConnectionID, pipe: pipe, timer: timer, descriptor: descriptor, peer: peer, primary: self)
+        pipe.pointee.data = connection.opaque
+        timer.pointee.data = connection.opaque
+        connections[connection.id] = connection
+        let user = geteuid()
+        if peer.uid != user {
+            Log.error(
+                "refused a connection from uid \(peer.uid) (pid \(peer.pid)) on \(files.socketPath): "
+                    + "only uid \(user) is served")
+            connection.fail(ErrorMessage(code: .peerRefused, message: "only uid \(user) may use this socket"))
+            return
+        }
+        if connections.count > settings.maximumConnections {
+            connection.fail(ErrorMessage(code: .busy, message: "the primary already serves \(settings.maximumConnections) connections"))
+            return
+        }
+        if watchdog.isArmed { watchdog.register(descriptor) }
+        connection.restartIdleTimer()
+        connection.startReading()
+    }
+
+    /// A connection stopped being served (its handles close next).
+    func connectionClosing(_ connection: Connection) {
+        if watchdog.isArmed { watchdog.unregister(connection.descriptor) }
+    }
+
+    /// A connection's handles are closed: forget it.
+    func forget(_ connection: Connection) {
+        connections[connection.id] = nil
+    }
+}
+
+/// What the runtime needs to know about the app from its manifest.
+struct AppIdentity: Sendable {
+    /// The manifest.
+    let manifest: Manifest
+    /// The bundle name, e.g. `com.acme.todolist`: names the lock file and socket.
+    let name: String
+    /// The schemes it declares, lower-cased.
+    let schemes: [String]
+
+    init(_ manifest: Manifest) {
+        self.manifest = manifest
+        name = manifest.name.rawValue
+        schemes = manifest.schemes.map(\.rawValue)
+    }
+
+    /// Whether the app declares `scheme` (compared lower-cased).
+    func declares(_ scheme: String) -> Bool { schemes.contains(scheme.lowercased()) }
+}

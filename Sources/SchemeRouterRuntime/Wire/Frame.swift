@@ -1,0 +1,35 @@
+/// One message of the wake protocol: a type and its payload.
+public struct Frame: Sendable, Hashable {
+    /// What the payload is.
+    public var type: FrameType
+    /// The payload (a list of ``FieldList`` fields), at most
+    /// ``WakeProtocol/maximumPayloadLength`` bytes.
+    public var payload: [UInt8]
+
+    /// Creates a frame.
+    /// - Precondition: The payload fits in a frame.
+    public init(type: FrameType, payload: [UInt8]) {
+        precondition(
+            payload.count <= WakeProtocol.maximumPayloadLength,
+            "a frame's payload is at most \(WakeProtocol.maximumPayloadLength) bytes")
+        self.type = type
+        self.payload = payload
+    }
+
+    /// The frame's bytes on the wire: header, then payload.
+    public var encoded: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(WakeProtocol.headerLength + payload.count)
+        bytes.append(WakeProtocol.magic0)
+        bytes.append(WakeProtocol.magic1)
+        bytes.append(WakeProtocol.version)
+        bytes.append(type.rawValue)
+        let length = UInt32(payload.count)
+        bytes.append(UInt8(truncatingIfNeeded: length >> 24))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: length))
+        bytes.append(contentsOf: payload)
+        return bytes
+    }
+}

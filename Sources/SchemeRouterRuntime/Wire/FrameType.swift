@@ -1,0 +1,25 @@
+/// What a frame carries. Client frames have the high bit clear, primary frames have it set.
+public enum FrameType: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Client → primary: a URL to open (``OpenRequest``).
+    case open = 0x01
+    /// Client → primary: a lifecycle control command (``ControlRequest``).
+    case control = 0x02
+    /// Primary → client: the verdict for one ``open`` request (``VerdictMessage``).
+    case verdict = 0x81
+    /// Primary → client: the answer to one ``control`` request (``ControlReplyMessage``).
+    case controlReply = 0x82
+    /// Primary → client: the connection is being closed, and why (``ErrorMessage``). Every
+    /// request on the connection that has not been answered yet is not answered.
+    case error = 0xE0
+
+    /// The type's name in the protocol document, e.g. `open`.
+    public var description: String {
+        switch self {
+        case .open: "open"
+        case .control: "control"
+        case .verdict: "verdict"
+        case .controlReply: "controlReply"
+        case .error: "error"
+        }
+    }
+}

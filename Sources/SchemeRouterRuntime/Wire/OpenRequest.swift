@@ -1,0 +1,52 @@
+/// An `open` frame: a URL for the app, exactly as the sender got it.
+///
+/// | tag | field | value |
+/// |---|---|---|
+/// | 1 | request | 4 bytes: the client's number for this request, echoed in the verdict |
+/// | 2 | url | the URL's raw bytes (not repaired: invalid UTF-8 stays, so rejections carry true offsets) |
+/// | 3 | sourceApplication | optional UTF-8, ≤ 1024 bytes: who the sender *claims* to be |
+/// | 4 | annotation | optional UTF-8, ≤ 60,000 bytes: free-form data for `open` |
+public struct OpenRequest: Sendable, Hashable {
+    /// The client's request number.
+    public var request: UInt32
+    /// The URL's bytes.
+    public var url: [UInt8]
+    /// The sender's claimed name, if it gave one.
+    public var sourceApplication: String?
+    /// Data for `open`'s options.
+    public var annotation: String?
+
+    /// The longest claimed source-application name.
+    public static let maximumSourceApplicationLength = 1024
+    /// The longest annotation.
+    public static let maximumAnnotationLength = 60_000
+
+    /// Creates a request.
+    public init(request: UInt32, url: [UInt8], sourceApplication: String? = nil, annotation: String? = nil) {
+        self.request = request
+        self.url = url
+        self.sourceApplication = sourceApplication
+        self.annotation = annotation
+    }
+
+    /// Parses an `open` frame's payload.
+    public init(payload: [UInt8]) throws(WireError) {
+        let fields = try FieldList(decoding: payload, known: [1, 2, 3, 4])
+        request = try fields.uint32(1, "request")
+        url = Array(try fields.requiredBytes(2, "url"))
+        sourceApplication = try fields.text(3, "sourceApplication", maximum: Self.maximumSourceApplicationLength)
+        annotation = try fields.text(4, "annotation", maximum: Self.maximumAnnotationLength)
+    }
+
+    /// The frame, or `nil` when the fields do not fit in one.
+    public var frame: Frame? {
+        var fields = FieldList()
+        fields.set(1, uint32: request)
+        fields.set(2, bytes: url)
+        if let sourceApplication { fields.set(3, text: sourceApplication) }
+        if let annotation { fields.set(4, text: annotation) }
+        let payload = fields.encoded
+        guard payload.count <= WakeProtocol.maximumPayloadLength else { return nil }
+        return Frame(type: .open, payload: payload)
+    }
+}
