@@ -50,6 +50,9 @@ public final class AppDriver {
 
     /// The app's executable.
     public let executable: String
+    /// The command line that opens a URL, with `"%u"` where the URL goes (one element); by
+    /// default `[executable, "%u"]`, or what a registered handler's `Exec` line expands to.
+    public let commandLine: [String]
     /// Its bundle name (`CFBundleURLName`): names its socket.
     public let bundleName: String
     /// How long one delivery may take.
@@ -65,8 +68,11 @@ public final class AppDriver {
     public private(set) var primaryStarts = 0
 
     /// Creates a driver; call ``AppSandbox/enter()`` on `sandbox` first so wakes reach it.
-    public init(executable: String, bundleName: String, deadline: Duration, sandbox: AppSandbox) {
+    public init(executable: String, bundleName: String, deadline: Duration, sandbox: AppSandbox, commandLine: [String]? = nil) {
+        let commandLine = commandLine ?? [executable, "%u"]
+        precondition(commandLine.filter { $0 == "%u" }.count == 1, "the command line needs exactly one %u")
         self.executable = executable
+        self.commandLine = commandLine
         self.bundleName = bundleName
         self.deadline = deadline
         self.sandbox = sandbox
@@ -99,6 +105,11 @@ public final class AppDriver {
 
     private var primaryLog: String { sandbox.root + "/primary.log" }
 
+    /// The command line with `argument` in the URL's place.
+    private func arguments(_ argument: [UInt8]) -> [[UInt8]] {
+        commandLine.map { $0 == "%u" ? argument : Array($0.utf8) }
+    }
+
     private func environment(launch: Bool, _ extra: [String]) -> [String] {
         ChildProcess.environment(
             overriding: sandbox.environment(launch: launch) + ["SCHEMEROUTER_NO_DETACH=1", "SWIFT_BACKTRACE=enable=no"] + extra)
@@ -112,7 +123,7 @@ public final class AppDriver {
         let pipe: VerdictPipe
         do { pipe = try VerdictPipe() } catch { throw ChildProcess.SpawnError(program: executable, reason: error.description) }
         let running = try ChildProcess.start(
-            [Array(executable.utf8), input],
+            arguments(input),
             environment: environment(launch: true, [pipe.environmentEntry]))
         runningLaunch.store(running.pid, ordering: .relaxed)
         defer { runningLaunch.store(0, ordering: .relaxed) }
@@ -175,7 +186,7 @@ public final class AppDriver {
         let pipe: VerdictPipe
         do { pipe = try VerdictPipe() } catch { throw ChildProcess.SpawnError(program: executable, reason: error.description) }
         let started = try ChildProcess.start(
-            [Array(executable.utf8), Array("--background".utf8)], environment: environment(launch: false, [pipe.environmentEntry]),
+            arguments(Array("--background".utf8)), environment: environment(launch: false, [pipe.environmentEntry]),
             outputFile: primaryLog)
         primary = started
         runningPrimary.store(started.pid, ordering: .relaxed)

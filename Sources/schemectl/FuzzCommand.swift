@@ -14,7 +14,8 @@ struct Fuzz: ParsableCommand {
             also compares the parser with FoundationEssentials' strict URL(string:encodingInvalidCharacters:) \
             and lists the disagreements in the summary, as questions rather than failures.
 
-            Out-of-process (--target MANIFEST --exec PATH) it delivers each input to a real SchemeRouter \
+            Out-of-process (--target MANIFEST --exec PATH, or without --exec the desktop's registered \
+            handler of the manifest's scheme) it delivers each input to a real SchemeRouter \
             app, by cold launch (the URL as argv) and by wake (over the socket of a running instance). \
             Its oracles: killed by a signal, hanging past the deadline, an exit status the runtime does \
             not document, or success for an input the manifest says must be rejected.
@@ -56,7 +57,7 @@ struct Fuzz: ParsableCommand {
     @Option(help: "Out-of-process: the manifest of the app under attack.")
     var target: String?
 
-    @Option(help: "Out-of-process: the app's executable (a SchemeRouter app taking the URL as its argument).")
+    @Option(help: "Out-of-process: the app's executable (a SchemeRouter app taking the URL as its argument); without it, the desktop's registered handler of the manifest's first scheme.")
     var exec: String?
 
     @Option(help: "Out-of-process: how inputs reach the app: both, launch (cold launch) or wake (over the running instance's socket).")
@@ -112,7 +113,7 @@ struct Fuzz: ParsableCommand {
         if let timeout, FuzzArguments.duration(timeout) == nil {
             throw ValidationError("--timeout '\(timeout)' is not a duration such as 1s or 250ms.")
         }
-        if (target == nil) != (exec == nil) { throw ValidationError("--target and --exec go together.") }
+        if exec != nil && target == nil { throw ValidationError("--exec needs --target (the app's manifest).") }
         if differentialEvery < 0 { throw ValidationError("--differential-every must be 0 or more.") }
         if maximumLength < 1 { throw ValidationError("--maximum-length must be at least 1.") }
         if let stopAfter, stopAfter < 1 { throw ValidationError("--stop-after must be at least 1.") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SchemeRouter
+import SchemeRouterDesktop
 import SchemeRouterFuzzing
 
 /// `schemectl fuzz --target MANIFEST --exec PATH`: a real app, by cold launch and by wake.
@@ -17,13 +18,12 @@ struct FuzzOutOfProcess {
     }
 
     func run() throws {
-        guard let manifestPath = command.target, let executable = command.exec else {
-            throw ValidationError("--target and --exec go together.")
-        }
+        guard let manifestPath = command.target else { throw ValidationError("--target needs a manifest.") }
         let registry = try Fuzz.registry(manifestPath)
         guard let declaration = registry.declarations.first, registry.declarations.count == 1 else {
             throw ValidationError("--target names one manifest file (the app's), not a directory of several.")
         }
+        let (executable, commandLine) = try handler(for: declaration)
         let sandbox: AppSandbox
         do { sandbox = try AppSandbox() } catch {
             ProgressDisplay.write("schemectl fuzz: cannot create a sandbox: \(error)\n")
@@ -32,7 +32,9 @@ struct FuzzOutOfProcess {
         sandbox.enter()
         defer { sandbox.remove() }
         AppDriver.installInterruptHandlers()
-        let driver = AppDriver(executable: executable, bundleName: declaration.name.rawValue, deadline: deadline, sandbox: sandbox)
+        let driver = AppDriver(
+            executable: executable, bundleName: declaration.name.rawValue, deadline: deadline, sandbox: sandbox,
+            commandLine: commandLine)
         defer { driver.stopPrimary() }
         let target = OutOfProcessTarget(driver: driver, registry: registry, deliveries: deliveries)
 
@@ -69,6 +71,30 @@ struct FuzzOutOfProcess {
         }
         let summary = command.runCampaign(&campaign)
         if !summary.findings.isEmpty { throw FuzzExitStatus.found }
+    }
+
+    /// The app to attack: `--exec`, or the desktop's default handler of the manifest's first scheme
+    /// (its `Exec` line, as `xdg-open` would run it, with `%u` where the URL goes).
+    func handler(for declaration: SchemeDeclaration) throws -> (String, [String]?) {
+        if let executable = command.exec { return (executable, nil) }
+        let scheme = declaration.schemes[0]
+        let mimeType = HandlerDesktopFile.mimeType(for: scheme)
+        let database: DesktopDatabase
+        do { database = try DesktopDatabase(environment: .current()) } catch {
+            ProgressDisplay.write("schemectl fuzz: \(error)\n")
+            throw FuzzExitStatus.targetUnavailable
+        }
+        guard let handler = database.defaultHandler(for: mimeType), let exec = handler.file.entry.exec,
+            let arguments = try? ExecLine.arguments(
+                exec: exec, url: "%u", name: handler.file.entry.name, desktopFilePath: handler.file.path),
+            arguments.filter({ $0 == "%u" }).count == 1
+        else {
+            ProgressDisplay.write(
+                "schemectl fuzz: no registered handler of \(mimeType) to attack (register the app, or give --exec)\n")
+            throw FuzzExitStatus.targetUnavailable
+        }
+        command.say("fuzz: \(mimeType) is handled by \(handler.file.id) (\(handler.source)): \(arguments.joined(separator: " "))")
+        return (arguments[0], arguments)
     }
 
     /// Delivers each input once, every configured way, and prints what happened.

@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--iterations", "5", "--duration", "1s"], ["--duration", "soon"], ["--timeout", "0s"], ["--target", "x.json"],
+        ["--iterations", "5", "--duration", "1s"], ["--duration", "soon"], ["--timeout", "0s"], ["--exec", "/bin/true"],
         ["--iterations", "0"], ["--differential-every", "-1"], ["--bogus"],
     ])
     func usageErrors(arguments: [String]) throws {

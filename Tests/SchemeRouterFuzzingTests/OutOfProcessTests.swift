@@ -87,6 +87,42 @@ import Testing
         #expect(json.contains("\"primary-starts\": 1"))
     }
 
+    /// Without `--exec`, the handler registered for the manifest's scheme is attacked (here
+    /// FragileHandler, registered with `schemectl register` in throwaway XDG directories).
+    @Test func attacksTheRegisteredHandler() throws {
+        let home = TemporaryDirectory()
+        let environment = ChildProcess.environment(overriding: [
+            "HOME=\(home.path)", "XDG_DATA_HOME=\(home.path)/data", "XDG_CONFIG_HOME=\(home.path)/config",
+            "XDG_DATA_DIRS=\(home.path)/system", "XDG_CONFIG_DIRS=\(home.path)/system-config",
+        ])
+        let schemectl = FuzzFixtures.product("schemectl")
+        let register = try ChildProcess.run(
+            [schemectl, "register", Self.fragileManifest, "--exec", FuzzFixtures.product("fragile-handler")].map { Array($0.utf8) },
+            environment: environment, deadline: .seconds(60))
+        #expect(register.termination == .exited(0), "\(String(decoding: register.standardError, as: UTF8.self))")
+        let crash = Array("fragile:stats?count=0".utf8).map { String($0, radix: 16) }.joined()
+        let result = try ChildProcess.run(
+            [schemectl, "fuzz", "--target", Self.fragileManifest, "--delivery", "launch", "--replay-hex", crash].map { Array($0.utf8) },
+            environment: environment, deadline: .seconds(60))
+        let output = String(decoding: result.standardOutput, as: UTF8.self)
+        #expect(result.termination == .exited(1), "\(output) \(String(decoding: result.standardError, as: UTF8.self))")
+        #expect(output.contains("fuzz: x-scheme-handler/fragile is handled by com.example.fragile.desktop"))
+        #expect(output.contains("FAILS crash:SIGILL:route=stats"))
+    }
+
+    @Test func noRegisteredHandlerIsUnavailable() throws {
+        let home = TemporaryDirectory()
+        let environment = ChildProcess.environment(overriding: [
+            "HOME=\(home.path)", "XDG_DATA_HOME=\(home.path)/data", "XDG_CONFIG_HOME=\(home.path)/config",
+            "XDG_DATA_DIRS=\(home.path)/system", "XDG_CONFIG_DIRS=\(home.path)/system-config",
+        ])
+        let result = try ChildProcess.run(
+            [FuzzFixtures.product("schemectl"), "fuzz", "--target", Self.fragileManifest, "--iterations", "5"].map { Array($0.utf8) },
+            environment: environment, deadline: .seconds(60))
+        #expect(result.termination == .exited(69))
+        #expect(String(decoding: result.standardError, as: UTF8.self).contains("no registered handler of x-scheme-handler/fragile"))
+    }
+
     @Test func missingExecutableIsUnavailable() throws {
         let result = try Self.fuzz([
             "--target", Self.fragileManifest, "--exec", "/nonexistent/app", "--iterations", "10",
