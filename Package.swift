@@ -36,7 +36,7 @@ let package = Package(
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
         .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CLibUV"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.
-        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime"]),
+        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CLibUV"]),
         .executableTarget(
             name: "schemectl",
             dependencies: [
@@ -54,7 +54,7 @@ let package = Package(
             name: "ShareToTodo", dependencies: ["SchemeRouterDesktop"], path: "Examples/ShareToTodo"),
         // A handler with planted bugs for `schemectl fuzz --target` to find.
         .executableTarget(
-            name: "FragileHandler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler"),
+            name: "FragileHandler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler", exclude: ["fragile.json"]),
 
         // The pure core: no sockets, no clocks, no processes.
         .testTarget(
@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemeRouterFuzzingTests",
-            dependencies: ["SchemeRouterFuzzing"]
+            dependencies: ["SchemeRouterFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // The CLI as a user runs it: exit statuses, --json, help text snapshots.
         .testTarget(name: "SchemectlTests", dependencies: ["SchemeRouter"], exclude: ["Snapshots"]),

@@ -1,10 +1,15 @@
 // libFuzzer entry point over the pure core: parser, then (when the input parses) every component's
-// strict decoding, then the oracles the issue names. Built by Fuzz/run with
-// `swiftc -sanitize=fuzzer,address` together with the core's sources.
+// strict decoding, the registry and routes with the printing round trip (FuzzRouting.swift), and
+// the oracles the issue names; inputs that start with '{' go to the manifest reader instead. Built
+// by Fuzz/run with `swiftc -sanitize=fuzzer,address` together with the core's sources.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
+    if size > 0 && bytes[0] == UInt8(ascii: "{") {
+        FuzzRouting.exerciseManifest(bytes)
+        return 0
+    }
     do {
         let layout = try URLParser.validate(bytes)
         // Oracle: an accepted URL re-serialises byte-identically from its layout.

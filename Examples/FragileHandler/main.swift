@@ -1,1 +1,8 @@
-print("fragile-handler: not yet")
+// FragileHandler: a SchemeRouter app with planted bugs, the target `schemectl fuzz --target`
+// is tested against (Docs/Fuzzing.md). `fragile-handler URL` launches it or wakes it, exactly
+// as TodoList does; its manifest is Examples/FragileHandler/fragile.json.
+import SchemeRouterRuntime
+
+Application.main(manifest: fragileManifestJSON, file: "Examples/FragileHandler/fragile.json") { declaration in
+    FragileDelegate(declaration: declaration)
+}

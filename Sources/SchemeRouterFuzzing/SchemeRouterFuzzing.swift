@@ -1,1 +1,0 @@
-// The fuzzing engine (issue 5) lands here.
