@@ -73,6 +73,16 @@ final class TodoSandbox {
         return Run(status: status, output: process.standardOutput, error: process.standardError)
     }
 
+    /// Runs `schemectl lifecycle com.acme.todolist <arguments>` to completion.
+    func lifecycle(_ arguments: [String], timeout: Duration = .seconds(20)) throws(TestFailure) -> Run {
+        runs += 1
+        let process = try ChildProcess(
+            try Executables.path("schemectl"), (["lifecycle", Self.bundleName] + arguments).map { Array($0.utf8) },
+            environment: environment(), outputPrefix: root + "/run-\(runs)")
+        let status = try process.wait(timeout: timeout)
+        return Run(status: status, output: process.standardOutput, error: process.standardError)
+    }
+
     /// What a finished run did.
     struct Run {
         let status: Int32
