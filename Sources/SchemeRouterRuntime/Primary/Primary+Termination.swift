@@ -18,6 +18,13 @@ extension Primary {
             uv_unref(UVHandle.handle(handle))
             signalHandles.append(handle)
         }
+        // The mask is inherited across exec: a launcher that blocks these signals in its thread
+        // (libdispatch worker threads do) would otherwise make the primary deaf to them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// Terminates: no new sender can reach this primary, `willTerminate` runs (unless the app
