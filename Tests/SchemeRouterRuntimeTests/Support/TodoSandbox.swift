@@ -42,11 +42,19 @@ final class TodoSandbox {
     var lockPath: String { runtimeDirectory + "/\(Self.bundleName).lock" }
 
     /// The environment of every process the sandbox starts.
+    /// Later entries replace earlier ones of the same name.
     func environment(_ extra: [String] = []) -> [String] {
-        [
+        let entries = [
             "PATH=/usr/bin:/bin", "HOME=\(root)/home", "TZ=UTC",
             "XDG_RUNTIME_DIR=\(runtimeBase)", "XDG_DATA_HOME=\(dataHome)", "SCHEMEROUTER_TRACE=\(trace)",
         ] + extraEnvironment + extra
+        var result: [String] = []
+        for entry in entries {
+            let name = entry.prefix { $0 != "=" }
+            result.removeAll { $0.prefix { $0 != "=" } == name }
+            result.append(entry)
+        }
+        return result
     }
 
     /// Starts `todolist` with `arguments`.
