@@ -17,6 +17,14 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
-        )
+        ),
+        // Wake and cold-launch latency of `todolist` against the C-with-libuv floor (spawns processes;
+        // `run` builds the measured binaries and the C programs in WakeFloor/).
+        .executableTarget(
+            name: "WakeBenchmarks",
+            dependencies: ["WakeBenchmarksSupport"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(name: "WakeBenchmarksSupport"),
     ]
 )
