@@ -70,6 +70,23 @@ struct WireAttackTests {
         #expect(try sandbox.items().map(\.task) == ["meanwhile"])
     }
 
+    @Test("connections beyond SCHEMEROUTER_MAX_CONNECTIONS are answered busy; a freed slot serves again")
+    func connectionLimit() throws {
+        let sandbox = try Self.runningPrimary(["SCHEMEROUTER_MAX_CONNECTIONS=2"])
+        let first = try RawSocket(path: sandbox.socketPath)
+        first.send(RawSocket.open("todolist://?one"))
+        #expect(try first.receiveVerdict().verdict == .handled)
+        let second = try RawSocket(path: sandbox.socketPath)
+        second.send(RawSocket.open("todolist://?two"))
+        #expect(try second.receiveVerdict().verdict == .handled)
+        let third = try RawSocket(path: sandbox.socketPath)
+        #expect(try third.receiveError().code == .busy)
+        #expect(try third.receive() == .endOfStream)
+        first.finishSending()
+        #expect(try first.receive() == .endOfStream)
+        try Self.stillServes(sandbox, "three")
+    }
+
     @Test("one persistent connection may pipeline many URLs: every verdict comes back, in order")
     func pipelined() throws {
         let sandbox = try Self.runningPrimary()
