@@ -81,7 +81,7 @@ let package = Package(
             dependencies: ["SchemeRouterFuzzing"]
         ),
         // The CLI as a user runs it: exit statuses, --json, help text snapshots.
-        .testTarget(name: "SchemectlTests", dependencies: ["SchemeRouter"]),
+        .testTarget(name: "SchemectlTests", dependencies: ["SchemeRouter"], exclude: ["Snapshots"]),
     ]
 )
 

@@ -17,11 +17,15 @@ enum AllocationReport {
         let validate = count { blackHole(workloads.validateOnly()) }
         let decode = count { blackHole(workloads.parseAndDecode()) }
         let foundation = count { blackHole(workloads.foundationParseAndDecode()) }
+        let route = count { blackHole(workloads.routes.schemeRouter()) }
+        let foundationRoute = count { blackHole(workloads.routes.foundation()) }
         let n = workloads.corpus.count
         print("allocations over \(n) URLs (control: \(control.mallocCount) for one array):")
         print("  validate only (URLParser.validate):             \(validate.mallocCount) mallocs")
         print("  SchemeRouter parse + decode:                    \(decode.mallocCount) mallocs (\(decode.mallocCount / n) per URL)")
         print("  Foundation URL + URLComponents + queryItems:    \(foundation.mallocCount) mallocs (\(foundation.mallocCount / n) per URL)")
+        print("  SchemeRouter route + typed request:             \(route.mallocCount) mallocs (\(route.mallocCount / n) per URL)")
+        print("  Foundation, the same job by hand:               \(foundationRoute.mallocCount) mallocs (\(foundationRoute.mallocCount / n) per URL)")
     }
 
     static func count(_ body: () -> Void) -> MallocInterposerSwift.Statistics {

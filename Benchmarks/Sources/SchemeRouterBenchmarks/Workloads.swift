@@ -16,6 +16,12 @@ struct Comparison {
 
 struct Workloads {
     let corpus: [String]
+    let routes: RouteWorkloads
+
+    init(corpus: [String]) {
+        self.corpus = corpus
+        routes = RouteWorkloads(corpus: corpus)
+    }
 
     var rejectedCount: Int { corpus.filter { (try? URLParser.validate($0)) == nil }.count }
 
@@ -79,6 +85,10 @@ struct Workloads {
                 title: "parse + read all components + decode path, query items, fragment",
                 ours: Workload(name: "SchemeRouter: SchemeURL + URLPart.decoded") { parseAndDecode() },
                 theirs: Workload(name: "Foundation: URL + URLComponents + queryItems") { foundationParseAndDecode() }),
+            Comparison(
+                title: "parse + validate + route + typed request (the whole job)",
+                ours: Workload(name: "SchemeRouter: SchemeRegistry.route + request") { routes.schemeRouter() },
+                theirs: Workload(name: "Foundation: URL + URLComponents, by hand") { routes.foundation() }),
         ]
     }
 }

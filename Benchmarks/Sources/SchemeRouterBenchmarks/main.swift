@@ -2,19 +2,22 @@ import Foundation
 import MallocInterposerSwift
 import SchemeRouter
 
-// Usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations]
+// Usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT]
+// --only runs the comparisons whose title contains TEXT (for profiling one workload).
 // `Benchmarks/run` builds in release mode and runs the timing and (under LD_PRELOAD) the allocation pass.
 var rounds = 21
 var corpusSize = 10_000
 var allocationsOnly = false
+var only: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
     case "--corpus": corpusSize = Int(arguments.next() ?? "") ?? corpusSize
     case "--allocations": allocationsOnly = true
+    case "--only": only = arguments.next()
     default:
-        print("usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations]")
+        print("usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT]")
         exit(64)
     }
 }
@@ -29,7 +32,7 @@ if allocationsOnly {
 
 print("corpus: \(corpus.count) URLs, \(corpus.reduce(0) { $0 + $1.utf8.count } / corpus.count) bytes on average; "
     + "\(workloads.rejectedCount) malformed; \(rounds) rounds, medians in ns/URL")
-let comparisons = workloads.comparisons
+let comparisons = workloads.comparisons.filter { only == nil || $0.title.contains(only!) }
 var samples = comparisons.flatMap { [Sample(name: $0.ours.name), Sample(name: $0.theirs.name)] }
 for _ in 0..<rounds {
     for (index, comparison) in comparisons.enumerated() {

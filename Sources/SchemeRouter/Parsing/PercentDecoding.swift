@@ -25,48 +25,74 @@ public struct PercentDecoding: Sendable, Hashable {
     /// `raw` must come from a validated URL (every `%` opens a valid escape; all bytes ASCII).
     /// - Throws: ``URLRejection/invalidUTF8(offset:)`` or ``URLRejection/decodedControlCharacter(offset:scalar:)``.
     public func decode(_ raw: Substring, offset: Int) throws(URLRejection) -> String {
-        var needsWork = false
-        for byte in raw.utf8 where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
-            needsWork = true
-            break
+        var raw = raw
+        return try raw.withUTF8 { bytes in
+            Result { () throws(URLRejection) -> String in
+                if !needsWork(bytes) { return String(decoding: bytes, as: UTF8.self) }
+                return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
+                    Result { () throws(URLRejection) -> String in
+                        let count = try decode(bytes, offset: offset, into: output.baseAddress!)
+                        return String(decoding: UnsafeBufferPointer(start: output.baseAddress, count: count), as: UTF8.self)
+                    }
+                }.get()
+            }
+        }.get()
+    }
+
+    /// Decodes `bytes[range]` of a validated URL without allocating: the bytes themselves when there
+    /// is nothing to decode, else the decoded bytes, written to `scratch` at the same offsets (so
+    /// every component of one URL can be decoded into one scratch buffer as long as the URL).
+    /// - Throws: ``URLRejection`` with the absolute offset of the fault.
+    func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, scratch: UnsafeMutableBufferPointer<UInt8>
+    ) throws(URLRejection) -> UnsafeBufferPointer<UInt8> {
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        guard needsWork(raw) else { return raw }
+        let output = scratch.baseAddress! + range.lowerBound
+        let count = try decode(raw, offset: range.lowerBound, into: output)
+        return UnsafeBufferPointer(start: output, count: count)
+    }
+
+    /// Whether decoding changes anything: a `%`, or a `+` under form decoding.
+    @inline(__always)
+    func needsWork(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in raw where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+            return true
         }
-        if !needsWork {
-            // Raw bytes of a validated URL are printable ASCII: nothing to decode or check.
-            return String(raw)
-        }
-        var output: [UInt8] = []
-        output.reserveCapacity(raw.utf8.count)
+        return false
+    }
+
+    /// Decodes validated bytes whose first stands at URL offset `offset` into `output` (room for
+    /// `raw.count` bytes); returns how many bytes were written.
+    private func decode(_ raw: UnsafeBufferPointer<UInt8>, offset: Int, into output: UnsafeMutablePointer<UInt8>) throws(URLRejection) -> Int {
         var validator = UTF8Validator()
-        var index = raw.utf8.startIndex
-        var position = offset
-        let end = raw.utf8.endIndex
-        while index < end {
-            let byte = raw.utf8[index]
+        var index = 0
+        var written = 0
+        while index < raw.count {
+            let byte = raw[index]
             let decoded: UInt8
             let width: Int
             if byte == UInt8(ascii: "%") {
-                let high = raw.utf8.index(after: index)
-                let low = raw.utf8.index(after: high)
-                guard low < end, let h = CharacterClass.hexValue(raw.utf8[high]),
-                    let l = CharacterClass.hexValue(raw.utf8[low])
-                else { throw .invalidPercentEncoding(offset: position) }
-                decoded = h << 4 | l
+                guard index + 2 < raw.count, let high = CharacterClass.hexValue(raw[index + 1]),
+                    let low = CharacterClass.hexValue(raw[index + 2])
+                else { throw .invalidPercentEncoding(offset: offset + index) }
+                decoded = high << 4 | low
                 width = 3
             } else {
                 decoded = plusAsSpace && byte == UInt8(ascii: "+") ? 0x20 : byte
                 width = 1
             }
-            if let scalar = try validator.feed(decoded, at: position),
+            if let scalar = try validator.feed(decoded, at: offset + index),
                 !allowsControlCharacters, scalar < 0x20 || (scalar >= 0x7F && scalar <= 0x9F)
             {
                 throw .decodedControlCharacter(offset: validator.sequenceStart, scalar: scalar)
             }
-            output.append(decoded)
-            position += width
-            index = raw.utf8.index(index, offsetBy: width)
+            output[written] = decoded
+            written += 1
+            index += width
         }
         try validator.finish()
-        return String(decoding: output, as: UTF8.self)
+        return written
     }
 }
 

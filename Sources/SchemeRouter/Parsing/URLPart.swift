@@ -57,25 +57,3 @@ public struct QueryItem: Sendable, Hashable {
     /// The value after the first `=`, as written; `nil` when the item has no `=`.
     public let value: URLPart?
 }
-
-extension URLPart {
-    /// The byte offset in the whole URL of the text that decodes to byte `index` of ``decoded(_:)``'s
-    /// UTF-8 (each `%XX` escape is three raw bytes for one decoded byte); the part's end when
-    /// `index` is past the decoded text.
-    func rawOffset(ofDecodedByte index: Int) -> Int {
-        var decoded = 0
-        var raw = 0
-        let bytes = self.raw.utf8
-        var position = bytes.startIndex
-        while position < bytes.endIndex && decoded < index {
-            let width = bytes[position] == UInt8(ascii: "%") ? 3 : 1
-            raw += width
-            decoded += 1
-            position = bytes.index(position, offsetBy: width, limitedBy: bytes.endIndex) ?? bytes.endIndex
-        }
-        return offset + raw
-    }
-
-    /// The byte offset just past the part.
-    var endOffset: Int { offset + raw.utf8.count }
-}

@@ -45,9 +45,8 @@ extension SchemeDeclaration {
                 url += "/" + PercentEncoding.encode(literal, PercentEncoding.pathSegment)
             case .parameter(let parameter):
                 let value = try text(parameter, try present(parameter)!)
-                if let fault = RouteTable.pathFault(URLPart(raw: Substring(value), offset: 0), value) {
-                    throw refuse(parameter, fault.description)
-                }
+                if value.isEmpty { throw refuse(parameter, ParameterFault.emptySegment.description) }
+                if RouteTable.isDotSegment(value) { throw refuse(parameter, ParameterFault.dotSegment.description) }
                 url += "/" + PercentEncoding.encode(value, PercentEncoding.pathSegment)
             case .catchAll(let parameter):
                 guard case .list(let values) = try present(parameter)!, !values.isEmpty else {
@@ -105,6 +104,9 @@ extension SchemeDeclaration {
         }
         guard let text = ParameterSpec.text(of: value, kind: spec.kind) else {
             throw refuse("a \(value.kindName) is not a \(spec.kind.typeName)")
+        }
+        if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw refuse("it contains the control character U+\(URLRejection.hex(control.value, width: 4)), which text in a URL never carries")
         }
         let back: ParameterValue
         do { back = try spec.parseScalar(text) } catch { throw refuse("\(value) is not a valid value: \(error.fault)") }

@@ -55,26 +55,73 @@ public struct SchemeDeclaration: Sendable {
     ///   ``RouteError/noRoute(scheme:closestRoute:reason:)`` when no route's host and path fit,
     ///   or the precise fault of the first parameter that cannot be read, with its byte offset.
     public func match(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
-        let scheme = url.scheme
-        guard claims(scheme) else { throw .unknownScheme(scheme) }
-        if routes.isEmpty { throw .noRoute(scheme: scheme, closestRoute: nil, reason: .noRoutes) }
-        let host = url.host.map { $0.raw.lowercased() }
-        guard let trie = table.trie(forHost: host) else {
-            throw .noRoute(scheme: scheme, closestRoute: nil, reason: .hostNotServed(host: host, served: table.servedHosts))
+        let result = url.text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(RouteError) in try match(url, bytes: bytes) }
         }
-        let segments = url.pathSegments
-        let decoded = segments.map { try? $0.decoded(.text) }
-        var miss = RouteTable.Miss()
-        guard let index = table.select(in: trie, segments: segments, decoded: decoded, pathEnd: url.layout.path.upperBound, miss: &miss)
-        else {
-            if let (name, position, fault) = miss.parameterFault {
-                let part = segments[position]
-                throw .invalidParameter(name: name, value: String(part.raw), offset: part.offset, fault: fault)
+        if let result { return try result.get() }
+        let copy = Array(url.text.utf8)
+        return try copy.withUnsafeBufferPointer { bytes throws(RouteError) in try match(url, bytes: bytes) }
+    }
+
+    /// Matching over the URL's bytes: see ``match(_:)``. `schemeKnown` skips the scheme check
+    /// (the registry found the declaration by it).
+    func match(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>, schemeKnown: Bool = false) throws(RouteError) -> RouteMatch {
+        let layout = url.layout
+        let scheme = UnsafeBufferPointer(rebasing: bytes[layout.scheme])
+        guard schemeKnown || schemes.contains(where: { ByteText.equalsIgnoringASCIICase(scheme, $0.rawValue) }) else {
+            throw .unknownScheme(url.scheme)
+        }
+        if routes.isEmpty { throw .noRoute(scheme: url.scheme, closestRoute: nil, reason: .noRoutes) }
+        guard let trie = table.trie(forHost: layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }) else {
+            let host = url.host.map { $0.raw.lowercased() }
+            throw .noRoute(scheme: url.scheme, closestRoute: nil, reason: .hostNotServed(host: host, served: table.servedHosts))
+        }
+
+        // The path's segments: one leading '/' dropped, the rest split at '/', empty ones kept.
+        var pathStart = layout.path.lowerBound
+        if pathStart < layout.path.upperBound && bytes[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
+        var count = 0
+        if pathStart < layout.path.upperBound {
+            count = 1
+            for index in pathStart..<layout.path.upperBound where bytes[index] == UInt8(ascii: "/") { count += 1 }
+        }
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: count) { segments in
+                withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>?.self, capacity: count) { decoded in
+                    var start = pathStart
+                    for index in 0..<count {
+                        var end = start
+                        while end < layout.path.upperBound && bytes[end] != UInt8(ascii: "/") { end += 1 }
+                        segments.initializeElement(at: index, to: start..<end)
+                        decoded.initializeElement(at: index, to: try? PercentDecoding.text.decode(bytes, start..<end, scratch: scratch))
+                        start = end + 1
+                    }
+                    let path = RouteTable.PathView(segments: UnsafeBufferPointer(segments), decoded: UnsafeBufferPointer(decoded))
+                    return Result { () throws(RouteError) in
+                        try select(url, bytes: bytes, trie: trie, path: path, scratch: scratch)
+                    }
+                }
             }
-            throw .noRoute(scheme: scheme, closestRoute: miss.closest.map { routes[$0].name }, reason: miss.reason)
+        }
+        return try result.get()
+    }
+
+    private func select(
+        _ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>, trie: RouteTable.Trie, path: RouteTable.PathView,
+        scratch: UnsafeMutableBufferPointer<UInt8>
+    ) throws(RouteError) -> RouteMatch {
+        var miss = RouteTable.Miss()
+        guard let index = table.select(in: trie, path: path, miss: &miss) else {
+            if let (name, position, fault) = miss.parameterFault {
+                let range = path.segments[position]
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                throw .invalidParameter(name: name, value: text, offset: range.lowerBound, fault: fault)
+            }
+            let reason = table.reason(miss, in: trie, path: path, bytes: bytes, pathEnd: url.layout.path.upperBound)
+            throw .noRoute(scheme: url.scheme, closestRoute: miss.closest.map { routes[$0].name }, reason: reason)
         }
         let route = routes[index]
-        let parameters = try RouteBinder(route: route, url: url, segments: segments, decoded: decoded).bind()
+        let parameters = try RouteBinder(plan: route.plan, bytes: bytes, layout: url.layout, path: path, scratch: scratch).bind()
         return RouteMatch(url: url, declaration: name, route: route, parameters: parameters)
     }
 }

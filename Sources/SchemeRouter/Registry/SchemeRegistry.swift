@@ -13,6 +13,8 @@ public struct SchemeRegistry: Sendable {
     /// The declarations, in the order given.
     public let declarations: [SchemeDeclaration]
     private let byScheme: [String: Int]
+    /// The same index, looked up by a URL's lower-cased scheme bytes.
+    private let schemeTable: LiteralTable
 
     /// Indexes declarations.
     /// - Throws: ``ManifestError/schemeClaimedTwice(scheme:first:second:)`` or
@@ -42,6 +44,9 @@ public struct SchemeRegistry: Sendable {
         }
         self.declarations = declarations
         self.byScheme = byScheme
+        var table = LiteralTable()
+        for (scheme, index) in byScheme.sorted(by: { $0.key < $1.key }) { table.insert(scheme, child: index) }
+        self.schemeTable = table
     }
 
     /// Validates manifests and indexes their declarations.
@@ -83,6 +88,22 @@ public struct SchemeRegistry: Sendable {
     /// - Throws: ``RouteError/unknownScheme(_:)`` when no declaration owns the scheme, else
     ///   what ``SchemeDeclaration/match(_:)`` throws.
     public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
+        let result = url.text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(RouteError) in
+                // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
+                let scheme = url.layout.scheme
+                guard scheme.count <= SchemeName.maximumLength else { throw .unknownScheme(url.scheme) }
+                let index = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scheme.count) { lower in
+                    for (position, byte) in bytes[scheme].enumerated() {
+                        lower[position] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                    }
+                    return schemeTable.child(for: UnsafeBufferPointer(lower))
+                }
+                guard let index else { throw .unknownScheme(url.scheme) }
+                return try declarations[index].match(url, bytes: bytes, schemeKnown: true)
+            }
+        }
+        if let result { return try result.get() }
         guard let index = byScheme[url.scheme] else { throw .unknownScheme(url.scheme) }
         return try declarations[index].match(url)
     }

@@ -99,9 +99,15 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `text` strictly.
     func parse(_ text: String) throws(Mismatch) -> CivilDateTime {
-        let bytes = Array(text.utf8)
-        var values: [Field: Int] = [:]
-        var starts: [Field: Int] = [:]
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(Mismatch) in try parse(bytes) } }.get()
+    }
+
+    /// Parses UTF-8 bytes strictly.
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Mismatch) -> CivilDateTime {
+        // Values and start offsets per field, in `Field.allCases` order (year … second).
+        var values = (0, 0, 0, 0, 0, 0)
+        var starts = (0, 0, 0, 0, 0, 0)
         var index = 0
         for piece in pieces {
             switch piece {
@@ -115,7 +121,7 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
                 index += 1
             case .field(let field):
                 var value = 0
-                starts[field] = index
+                let start = index
                 for _ in 0..<field.width {
                     guard index < bytes.count else {
                         throw Mismatch(index: index, reason: "too short: the format \(pattern) has \(length) characters")
@@ -127,23 +133,25 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
                     value = value * 10 + Int(byte - UInt8(ascii: "0"))
                     index += 1
                 }
-                values[field] = value
+                switch field {
+                case .year: (values.0, starts.0) = (value, start)
+                case .month: (values.1, starts.1) = (value, start)
+                case .day: (values.2, starts.2) = (value, start)
+                case .hour: (values.3, starts.3) = (value, start)
+                case .minute: (values.4, starts.4) = (value, start)
+                case .second: (values.5, starts.5) = (value, start)
+                }
             }
         }
         guard index == bytes.count else {
             throw Mismatch(index: index, reason: "too long: the format \(pattern) has \(length) characters")
         }
-        let year = values[.year] ?? 0
-        let month = values[.month] ?? 0
-        let day = values[.day] ?? 0
-        let hour = values[.hour] ?? 0
-        let minute = values[.minute] ?? 0
-        let second = values[.second] ?? 0
+        let (year, month, day, hour, minute, second) = values
         guard CivilDateTime.years.contains(year) else {
-            throw Mismatch(index: starts[.year] ?? 0, reason: "year 0000 does not exist (years run 0001…9999)")
+            throw Mismatch(index: starts.0, reason: "year 0000 does not exist (years run 0001…9999)")
         }
         guard (1...12).contains(month) else {
-            throw Mismatch(index: starts[.month] ?? 0, reason: "month \(month) is not 01…12")
+            throw Mismatch(index: starts.1, reason: "month \(month) is not 01…12")
         }
         let days = CivilDateTime.daysInMonth(month, year: year)
         guard (1...days).contains(day) else {
@@ -151,15 +159,11 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
                 day == 0
                 ? "day 00 does not exist"
                 : "day \(day) does not exist in month \(month) of \(year) (it has \(days) days)"
-            throw Mismatch(index: starts[.day] ?? 0, reason: reason)
+            throw Mismatch(index: starts.2, reason: reason)
         }
-        guard hour <= 23 else { throw Mismatch(index: starts[.hour] ?? 0, reason: "hour \(hour) is not 00…23") }
-        guard minute <= 59 else {
-            throw Mismatch(index: starts[.minute] ?? 0, reason: "minute \(minute) is not 00…59")
-        }
-        guard second <= 59 else {
-            throw Mismatch(index: starts[.second] ?? 0, reason: "second \(second) is not 00…59")
-        }
+        guard hour <= 23 else { throw Mismatch(index: starts.3, reason: "hour \(hour) is not 00…23") }
+        guard minute <= 59 else { throw Mismatch(index: starts.4, reason: "minute \(minute) is not 00…59") }
+        guard second <= 59 else { throw Mismatch(index: starts.5, reason: "second \(second) is not 00…59") }
         // All fields were checked above, so this cannot fail.
         return CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)!
     }

@@ -95,47 +95,53 @@ extension ParameterSpec {
     /// Keywords are tried first. The checks are the whole type rule, so printing reuses them to refuse
     /// values that could not be read back.
     func parseScalar(_ text: String) throws(ValueFault) -> ParameterValue {
-        if keywords.contains(text) { return .keyword(text) }
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(ValueFault) in try parseScalar(bytes) } }.get()
+    }
+
+    /// Reads decoded UTF-8 bytes (valid UTF-8, as strict decoding guarantees) as a value of this
+    /// parameter's type. Only `string` values (and the remainder) make a new `String`: enumeration
+    /// values and keywords reuse the manifest's, numbers, UUIDs, booleans and dates are read from
+    /// the bytes.
+    func parseScalar(_ bytes: UnsafeBufferPointer<UInt8>) throws(ValueFault) -> ParameterValue {
+        if !keywords.isEmpty {
+            for keyword in keywords where ByteText.equals(bytes, keyword) { return .keyword(keyword) }
+        }
         switch kind {
         case .string(let minLength, let maxLength):
-            let length = text.unicodeScalars.count
+            let length = ByteText.scalarCount(bytes)
             if length < minLength { throw ValueFault(fault: .tooShort(minimum: minLength, length: length), index: 0) }
             if let maxLength, length > maxLength {
-                var index = 0
-                for scalar in text.unicodeScalars.prefix(maxLength) { index += scalar.utf8.count }
-                throw ValueFault(fault: .tooLong(maximum: maxLength, length: length), index: index)
+                throw ValueFault(fault: .tooLong(maximum: maxLength, length: length), index: ByteText.offset(ofScalar: maxLength, in: bytes))
             }
-            return .string(text)
+            return .string(String(decoding: bytes, as: UTF8.self))
         case .integer(let min, let max):
-            return .integer(try Self.parseInteger(text, min: min, max: max))
+            return .integer(try Self.parseInteger(bytes, min: min, max: max))
         case .uuid:
-            guard let uuid = UUIDValue(text) else {
-                throw ValueFault(fault: .notAUUID, index: UUIDValue.faultIndex(text) ?? 0)
+            guard let uuid = UUIDValue(bytes: bytes) else {
+                throw ValueFault(fault: .notAUUID, index: UUIDValue.faultIndex(bytes) ?? 0)
             }
             return .uuid(uuid)
         case .boolean:
-            switch text {
-            case "true", "1": return .boolean(true)
-            case "false", "0": return .boolean(false)
-            default: throw ValueFault(fault: .notABoolean, index: 0)
-            }
+            if ByteText.equals(bytes, "true") || ByteText.equals(bytes, "1") { return .boolean(true) }
+            if ByteText.equals(bytes, "false") || ByteText.equals(bytes, "0") { return .boolean(false) }
+            throw ValueFault(fault: .notABoolean, index: 0)
         case .enumeration(let values):
-            guard values.contains(text) else { throw ValueFault(fault: .notAllowed(values), index: 0) }
-            return .string(text)
+            for value in values where ByteText.equals(bytes, value) { return .string(value) }
+            throw ValueFault(fault: .notAllowed(values), index: 0)
         case .date(let format):
             do {
-                return .date(try format.parse(text))
+                return .date(try format.parse(bytes))
             } catch {
                 throw ValueFault(fault: .invalidDate(format: format.pattern, reason: error.reason), index: error.index)
             }
         case .remainder:
-            return .list([.string(text)])
+            return .list([.string(String(decoding: bytes, as: UTF8.self))])
         }
     }
 
     /// Reads a canonical decimal integer: `0`, or an optional `-` and digits not starting with `0`.
-    static func parseInteger(_ text: String, min: Int, max: Int) throws(ValueFault) -> Int {
-        let bytes = Array(text.utf8)
+    static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>, min: Int, max: Int) throws(ValueFault) -> Int {
         var index = 0
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { index = 1 }

@@ -1,34 +1,92 @@
 /// A validated route of a ``SchemeDeclaration``: a ``RouteDefinition`` with its path compiled.
 ///
 /// Routes are selected by host and path only (see ``SchemeRegistry/route(_:)``); the query and
-/// fragment then bind parameters or fail with a precise ``RouteError``.
+/// fragment then bind parameters or fail with a precise ``RouteError``. A route is a handle to
+/// shared, immutable storage, so copying one (into every ``RouteMatch``) costs one reference.
 public struct Route: Sendable, Hashable, CustomStringConvertible {
-    /// The definition as declared.
-    public let definition: RouteDefinition
-    /// The route's position in its declaration's `routes`.
-    public let index: Int
-    /// The host, lower-cased, or `nil` for any host.
-    public let host: String?
-    /// The compiled path pattern.
-    public let path: PathPattern
-    let queryParameters: [String: String]
+    /// What binding needs, worked out once at registration.
+    final class Plan: Sendable {
+        let definition: RouteDefinition
+        let index: Int
+        let host: String?
+        let path: PathPattern
+        /// Per path segment: the parameter bound there, or `nil` for a literal.
+        let pathParameters: [Binding?]
+        /// The query items, in manifest order.
+        let queryItems: [Binding]
+        let rawQuery: Binding?
+        let fragment: Binding?
+        let decoding: PercentDecoding
 
-    init(definition: RouteDefinition, index: Int, host: String?, path: PathPattern) {
-        self.definition = definition
-        self.index = index
-        self.host = host
-        self.path = path
-        var queryParameters: [String: String] = [:]
-        for binding in definition.query { queryParameters[binding.key] = binding.parameter }
-        self.queryParameters = queryParameters
+        init(definition: RouteDefinition, index: Int, host: String?, path: PathPattern) {
+            self.definition = definition
+            self.index = index
+            self.host = host
+            self.path = path
+            let parameters = definition.parameters
+            pathParameters = path.segments.map { segment in
+                switch segment {
+                case .literal: nil
+                case .parameter(let name), .catchAll(let name): Binding(name: name, spec: parameters[name]!)
+                }
+            }
+            queryItems = definition.query.map { Binding(name: $0.parameter, spec: parameters[$0.parameter]!, key: $0.key) }
+            rawQuery = definition.rawQuery.map { Binding(name: $0, spec: parameters[$0]!) }
+            fragment = definition.fragment.map { Binding(name: $0, spec: parameters[$0]!) }
+            decoding = definition.formDecoding ? .form : .text
+        }
     }
 
-    /// The route's name.
-    public var name: String { definition.name }
-    /// The parameters' types, by name.
-    public var parameters: [String: ParameterSpec] { definition.parameters }
+    /// One parameter and where it is bound; a reference, so reading it while binding copies nothing.
+    final class Binding: Sendable {
+        let name: String
+        let spec: ParameterSpec
+        /// The query key's UTF-8, for query items.
+        let key: [UInt8]
 
-    var decoding: PercentDecoding { definition.formDecoding ? .form : .text }
+        init(name: String, spec: ParameterSpec, key: String = "") {
+            self.name = name
+            self.spec = spec
+            self.key = Array(key.utf8)
+        }
+
+        /// Whether the query key is exactly `bytes`.
+        @inline(__always)
+        func hasKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            key.withUnsafeBufferPointer { ByteText.equal($0, bytes) }
+        }
+    }
+
+    let plan: Plan
+
+    init(definition: RouteDefinition, index: Int, host: String?, path: PathPattern) {
+        plan = Plan(definition: definition, index: index, host: host, path: path)
+    }
+
+    /// The definition as declared.
+    public var definition: RouteDefinition { plan.definition }
+    /// The route's position in its declaration's `routes`.
+    public var index: Int { plan.index }
+    /// The host, lower-cased, or `nil` for any host.
+    public var host: String? { plan.host }
+    /// The compiled path pattern.
+    public var path: PathPattern { plan.path }
+    /// The route's name.
+    public var name: String { plan.definition.name }
+    /// The parameters' types, by name.
+    public var parameters: [String: ParameterSpec] { plan.definition.parameters }
+
+    /// Routes are equal when their definitions, positions, hosts and paths are.
+    public static func == (lhs: Route, rhs: Route) -> Bool {
+        lhs.plan === rhs.plan
+            || (lhs.index == rhs.index && lhs.host == rhs.host && lhs.path == rhs.path && lhs.definition == rhs.definition)
+    }
+
+    /// Hashes the definition and position.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(index)
+        hasher.combine(definition)
+    }
 
     /// A URL template without the scheme: `//*/notes/{id}?sort={sort?}&tag={tags*}#{heading?}`.
     ///

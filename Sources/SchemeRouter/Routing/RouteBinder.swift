@@ -1,14 +1,19 @@
 /// Reads a selected route's parameters from a URL: path segments, query items or the raw query,
 /// and the fragment, in that order (so the first fault in the URL is the one reported), each
 /// percent-decoded strictly and parsed as its declared type.
+///
+/// It works on the URL's bytes and its layout: nothing is decoded that needs no decoding,
+/// decoded bytes go to one scratch buffer, and numbers, UUIDs, booleans, dates, enumeration
+/// values and keywords are read without making a `String`.
 struct RouteBinder {
-    let route: Route
-    let url: SchemeURL
-    let segments: [URLPart]
-    let decoded: [String?]
+    let plan: Route.Plan
+    let bytes: UnsafeBufferPointer<UInt8>
+    let layout: URLLayout
+    let path: RouteTable.PathView
+    let scratch: UnsafeMutableBufferPointer<UInt8>
 
     func bind() throws(RouteError) -> RouteParameters {
-        var parameters = RouteParameters()
+        var parameters = RouteParameters(capacity: plan.definition.parameters.count)
         try bindPath(into: &parameters)
         try bindQuery(into: &parameters)
         try bindFragment(into: &parameters)
@@ -16,112 +21,176 @@ struct RouteBinder {
     }
 
     private func bindPath(into parameters: inout RouteParameters) throws(RouteError) {
-        for (position, segment) in route.path.segments.enumerated() {
-            switch segment {
-            case .literal:
-                continue
-            case .parameter(let name):
-                let part = segments[position]
-                let text = try decode(part, .text, parameter: name)
-                parameters.bind(name, try read(text, from: part, parameter: name), offset: part.offset)
-            case .catchAll(let name):
+        for position in plan.pathParameters.indices {
+            guard let binding = plan.pathParameters[position] else { continue }
+            let name = binding.name
+            let spec = binding.spec
+            if case .remainder = spec.kind {
                 var values: [ParameterValue] = []
-                for index in position..<segments.count {
-                    values.append(.string(try decode(segments[index], .text, parameter: name)))
+                values.reserveCapacity(path.segments.count - position)
+                for index in position..<path.segments.count {
+                    let decoded = try decodedSegment(index, parameter: name)
+                    values.append(.string(String(decoding: decoded, as: UTF8.self)))
                 }
-                parameters.bind(name, .list(values), offset: segments[position].offset)
+                parameters.bindNew(name, .list(values), offset: path.segments[position].lowerBound)
+            } else {
+                let range = path.segments[position]
+                let decoded = try decodedSegment(position, parameter: name)
+                parameters.bindNew(name, try read(decoded, binding, raw: range), offset: range.lowerBound)
             }
         }
     }
 
     private func bindQuery(into parameters: inout RouteParameters) throws(RouteError) {
-        let definition = route.definition
-        if let name = definition.rawQuery {
-            if let query = url.query {
-                let text = try decode(query, route.decoding, parameter: name)
-                parameters.bind(name, try read(text, from: query, parameter: name), offset: query.offset)
-            } else if route.parameters[name]?.isOptional != true {
-                throw .missingParameter(name: name, component: .query, key: nil, offset: queryInsertionOffset)
+        if let binding = plan.rawQuery {
+            let name = binding.name
+            let spec = binding.spec
+            if let query = layout.query {
+                let decoded = try decode(query, plan.decoding, parameter: name)
+                parameters.bindNew(name, try read(decoded, binding, raw: query), offset: query.lowerBound)
+            } else if !spec.isOptional {
+                throw .missingParameter(name: name, component: .query, key: nil, offset: layout.path.upperBound)
             }
             return
         }
 
-        var lists: [String: [ParameterValue]] = [:]
-        var seen: Set<String> = []
-        if let query = url.query, !query.isEmpty {
-            for item in url.queryItems {
-                if item.name.isEmpty && item.value == nil { throw .emptyQueryItem(offset: item.name.offset) }
-                let key: String
-                do { key = try item.name.decoded(route.decoding) } catch { throw .undecodableQueryKey(error) }
-                guard let name = route.queryParameters[key] else {
-                    if definition.unknownQueryItems == .ignore { continue }
-                    throw .unknownQueryItem(key: key, offset: item.name.offset)
-                }
-                guard let value = item.value else { throw .queryItemWithoutValue(key: key, offset: item.name.offset) }
-                let spec = route.parameters[name]!
-                let typed = try read(try decode(value, route.decoding, parameter: name), from: value, parameter: name)
-                if spec.isRepeated {
-                    if lists[name] == nil { parameters.bind(name, .list([]), offset: item.name.offset) }
-                    lists[name, default: []].append(typed)
-                } else {
-                    guard seen.insert(name).inserted else { throw .duplicateQueryItem(key: key, offset: item.name.offset) }
-                    parameters.bind(name, typed, offset: value.offset)
-                }
+        // Which query items were seen (bit i for plan.queryItems[i]), and the values of repeated ones.
+        var seen: UInt64 = 0
+        var lists = RepeatedValues()
+        if let query = layout.query, !query.isEmpty {
+            var start = query.lowerBound
+            while start <= query.upperBound {
+                var end = start
+                while end < query.upperBound && bytes[end] != UInt8(ascii: "&") { end += 1 }
+                try bindItem(start..<end, into: &parameters, seen: &seen, lists: &lists)
+                start = end + 1
             }
         }
-        for (name, values) in lists {
-            parameters.bind(name, .list(values), offset: parameters.offset(of: name) ?? 0)
-        }
-        for binding in definition.query where parameters[binding.parameter] == nil {
-            let spec = route.parameters[binding.parameter]!
-            if spec.isOptional {
-                if spec.isRepeated { parameters.bind(binding.parameter, .list([]), offset: queryEndOffset) }
+        for (index, item) in plan.queryItems.enumerated() {
+            if item.spec.isRepeated {
+                if let (values, offset) = lists.values(at: index) {
+                    parameters.bindNew(item.name, .list(values), offset: offset)
+                    continue
+                }
+                if item.spec.isOptional {
+                    parameters.bindNew(item.name, .list([]), offset: layout.query?.upperBound ?? layout.path.upperBound)
+                    continue
+                }
+            } else if seen & (1 << UInt64(index)) != 0 || item.spec.isOptional {
                 continue
             }
-            throw .missingParameter(name: binding.parameter, component: .query, key: binding.key, offset: queryEndOffset)
+            let end = layout.query?.upperBound ?? layout.path.upperBound
+            throw .missingParameter(
+                name: item.name, component: .query, key: String(decoding: item.key, as: UTF8.self), offset: end)
         }
     }
 
+    /// One `key[=value]` item of the query.
+    private func bindItem(
+        _ item: Range<Int>, into parameters: inout RouteParameters, seen: inout UInt64, lists: inout RepeatedValues
+    ) throws(RouteError) {
+        var equals = item.lowerBound
+        while equals < item.upperBound && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+        let keyRange = item.lowerBound..<equals
+        if item.isEmpty { throw .emptyQueryItem(offset: item.lowerBound) }
+        let key: UnsafeBufferPointer<UInt8>
+        do { key = try plan.decoding.decode(bytes, keyRange, scratch: scratch) } catch { throw .undecodableQueryKey(error) }
+        guard let index = plan.queryItems.firstIndex(where: { $0.hasKey(key) }) else {
+            if plan.definition.unknownQueryItems == .ignore { return }
+            throw .unknownQueryItem(key: String(decoding: key, as: UTF8.self), offset: item.lowerBound)
+        }
+        let binding = plan.queryItems[index]
+        guard equals < item.upperBound else {
+            throw .queryItemWithoutValue(key: String(decoding: key, as: UTF8.self), offset: item.lowerBound)
+        }
+        let valueRange = equals + 1..<item.upperBound
+        let decoded = try decode(valueRange, plan.decoding, parameter: binding.name)
+        let value = try read(decoded, binding, raw: valueRange)
+        let bit: UInt64 = 1 << UInt64(index)
+        if binding.spec.isRepeated {
+            lists.append(value, at: index, offset: item.lowerBound, itemCount: plan.queryItems.count)
+        } else {
+            guard seen & bit == 0 else {
+                throw .duplicateQueryItem(key: String(decoding: key, as: UTF8.self), offset: item.lowerBound)
+            }
+            parameters.bindNew(binding.name, value, offset: valueRange.lowerBound)
+        }
+        seen |= bit
+    }
+
     private func bindFragment(into parameters: inout RouteParameters) throws(RouteError) {
-        guard let name = route.definition.fragment else {
-            if let fragment = url.fragment, !fragment.isEmpty { throw .unexpectedFragment(offset: fragment.offset - 1) }
+        guard let binding = plan.fragment else {
+            if let fragment = layout.fragment, !fragment.isEmpty { throw .unexpectedFragment(offset: fragment.lowerBound - 1) }
             return
         }
-        if let fragment = url.fragment {
-            let text = try decode(fragment, .text, parameter: name)
-            parameters.bind(name, try read(text, from: fragment, parameter: name), offset: fragment.offset)
-        } else if route.parameters[name]?.isOptional != true {
-            throw .missingParameter(name: name, component: .fragment, key: nil, offset: url.layout.path.upperBound + queryLength)
+        if let fragment = layout.fragment {
+            let decoded = try decode(fragment, .text, parameter: binding.name)
+            parameters.bindNew(binding.name, try read(decoded, binding, raw: fragment), offset: fragment.lowerBound)
+        } else if !binding.spec.isOptional {
+            throw .missingParameter(name: binding.name, component: .fragment, key: nil, offset: bytes.count)
         }
     }
 
     // MARK: - Reading one value
 
-    private func decode(_ part: URLPart, _ decoding: PercentDecoding, parameter: String) throws(RouteError) -> String {
+    /// A path segment's decoded bytes (selection decoded them already), or its decoding fault.
+    private func decodedSegment(_ index: Int, parameter: String) throws(RouteError) -> UnsafeBufferPointer<UInt8> {
+        if let decoded = path.decoded[index] { return decoded }
+        return try decode(path.segments[index], .text, parameter: parameter)
+    }
+
+    private func decode(_ range: Range<Int>, _ decoding: PercentDecoding, parameter: String) throws(RouteError) -> UnsafeBufferPointer<UInt8> {
         do {
-            return try part.decoded(decoding)
+            return try decoding.decode(bytes, range, scratch: scratch)
         } catch {
-            throw .invalidParameter(name: parameter, value: String(part.raw), offset: error.offset, fault: .undecodable(error))
+            throw .invalidParameter(name: parameter, value: text(range), offset: error.offset, fault: .undecodable(error))
         }
     }
 
-    private func read(_ text: String, from part: URLPart, parameter: String) throws(RouteError) -> ParameterValue {
+    private func read(_ decoded: UnsafeBufferPointer<UInt8>, _ binding: Route.Binding, raw: Range<Int>) throws(RouteError) -> ParameterValue {
         do {
-            return try route.parameters[parameter]!.parseScalar(text)
+            return try binding.spec.parseScalar(decoded)
         } catch {
             throw .invalidParameter(
-                name: parameter, value: String(part.raw), offset: part.rawOffset(ofDecodedByte: error.index), fault: error.fault)
+                name: binding.name, value: text(raw), offset: Self.rawOffset(ofDecodedByte: error.index, in: bytes, raw), fault: error.fault)
         }
     }
 
-    // MARK: - Where something missing would have stood
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
 
-    /// The byte offset where a `?query` would start: the end of the path.
-    private var queryInsertionOffset: Int { url.layout.path.upperBound }
+    /// The URL offset of the text that decodes to byte `index` (each `%XX` is three raw bytes).
+    static func rawOffset(ofDecodedByte index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ raw: Range<Int>) -> Int {
+        var position = raw.lowerBound
+        var decoded = 0
+        while position < raw.upperBound && decoded < index {
+            position += bytes[position] == UInt8(ascii: "%") ? 3 : 1
+            decoded += 1
+        }
+        return min(position, raw.upperBound)
+    }
+}
 
-    /// The end of the query, or where it would start.
-    private var queryEndOffset: Int { url.query?.endOffset ?? queryInsertionOffset }
+/// The values of a route's repeated query items, gathered while the query is read and bound once
+/// at the end (growing one array per item beats rewriting an enum-wrapped list per value).
+struct RepeatedValues {
+    private var lists: [[ParameterValue]] = []
+    private var offsets: [Int] = []
 
-    /// The length of `?query`, when there is one.
-    private var queryLength: Int { url.query.map { $0.raw.utf8.count + 1 } ?? 0 }
+    /// Adds a value of query item `index`, first seen at `offset`.
+    mutating func append(_ value: ParameterValue, at index: Int, offset: Int, itemCount: Int) {
+        if lists.isEmpty {
+            lists = Array(repeating: [], count: itemCount)
+            offsets = Array(repeating: 0, count: itemCount)
+        }
+        if lists[index].isEmpty { offsets[index] = offset }
+        lists[index].append(value)
+    }
+
+    /// The values of item `index` and where the first stood, or `nil` when it had none.
+    func values(at index: Int) -> ([ParameterValue], Int)? {
+        guard index < lists.count, !lists[index].isEmpty else { return nil }
+        return (lists[index], offsets[index])
+    }
 }

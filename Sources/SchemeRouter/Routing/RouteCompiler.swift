@@ -5,6 +5,9 @@
 /// options that make sense for where a parameter is bound, and constraints some value can meet.
 /// Rules between routes (conflicts, shadowing) are ``RouteTable``'s.
 struct RouteCompiler {
+    /// The most query items one route binds (binding tracks them in one 64-bit set).
+    static let maximumQueryItems = 64
+
     let file: String
 
     /// Where a parameter is bound, for messages and rules.
@@ -63,6 +66,9 @@ struct RouteCompiler {
             case .parameter(let name): try bind(name, .pathSegment, at: path.appending("path"))
             case .catchAll(let name): try bind(name, .catchAll, at: path.appending("path"))
             }
+        }
+        if definition.query.count > Self.maximumQueryItems {
+            throw invalid(path.appending("query"), "a route binds at most \(Self.maximumQueryItems) query items, not \(definition.query.count)")
         }
         var keys: Set<String> = []
         for binding in definition.query {

@@ -121,9 +121,6 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Renders the error with the URL and a caret under the offending byte, as ``URLRejection/render(input:)`` does.
     public func render(input: String) -> String {
         guard let offset else { return "error: \(description)" }
-        let bytes = Array(input.utf8)
-        let line = String(decoding: bytes, as: UTF8.self)
-        let caret = min(offset, bytes.count)
-        return "error: \(description)\n  \(line)\n  \(String(repeating: " ", count: caret))^"
+        return CaretRendering.render(description, input: Array(input.utf8), offset: offset)
     }
 }

@@ -10,44 +10,74 @@
 /// ```
 /// Two parameter sets are equal when they hold the same values; offsets are not compared.
 public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
-    private var values: [String: ParameterValue]
-    private var offsets: [String: Int]
+    /// One bound value. Routes have a handful of parameters, so a flat array read linearly is
+    /// faster than hashing names, and binding a URL's values is one allocation.
+    struct Entry: Sendable, Hashable {
+        let name: String
+        var value: ParameterValue
+        var offset: Int?
+    }
+
+    private var entries: [Entry]
 
     /// An empty set, to fill for printing.
     public init() {
-        values = [:]
-        offsets = [:]
+        entries = []
+    }
+
+    /// An empty set with room for `capacity` values.
+    init(capacity: Int) {
+        entries = []
+        entries.reserveCapacity(capacity)
     }
 
     /// A set holding `values`.
     public init(_ values: [String: ParameterValue]) {
-        self.values = values
-        offsets = [:]
+        entries = values.map { Entry(name: $0.key, value: $0.value, offset: nil) }
+    }
+
+    private func index(of name: String) -> Int? {
+        entries.firstIndex { $0.name == name }
     }
 
     /// The value of `name`, or `nil`. Setting `nil` removes it.
     public subscript(name: String) -> ParameterValue? {
-        get { values[name] }
+        get { index(of: name).map { entries[$0].value } }
         set {
-            values[name] = newValue
-            offsets[name] = nil
+            if let index = index(of: name) {
+                if let newValue {
+                    entries[index] = Entry(name: name, value: newValue, offset: nil)
+                } else {
+                    entries.remove(at: index)
+                }
+            } else if let newValue {
+                entries.append(Entry(name: name, value: newValue, offset: nil))
+            }
         }
     }
 
     /// Sets `name` to `value` with the byte offset of its text in the URL.
     mutating func bind(_ name: String, _ value: ParameterValue, offset: Int) {
-        values[name] = value
-        offsets[name] = offset
+        if let index = index(of: name) {
+            entries[index] = Entry(name: name, value: value, offset: offset)
+        } else {
+            entries.append(Entry(name: name, value: value, offset: offset))
+        }
+    }
+
+    /// Adds a value for a name known not to be bound yet (binding binds each parameter once).
+    mutating func bindNew(_ name: String, _ value: ParameterValue, offset: Int) {
+        entries.append(Entry(name: name, value: value, offset: offset))
     }
 
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
-    public func offset(of name: String) -> Int? { offsets[name] }
+    public func offset(of name: String) -> Int? { index(of: name).flatMap { entries[$0].offset } }
 
     /// The names of the values present, sorted.
-    public var names: [String] { values.keys.sorted() }
+    public var names: [String] { entries.map(\.name).sorted() }
 
     /// Whether no value is present.
-    public var isEmpty: Bool { values.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty }
 
     /// Sets `name` to a typed value, or removes it when `value` is `nil`.
     public mutating func set<Value: ParameterConvertible>(_ name: String, _ value: Value?) {
@@ -66,10 +96,10 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     public func optionalValue<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError)
         -> Value?
     {
-        guard let raw = values[name] else { return nil }
+        guard let raw = self[name] else { return nil }
         guard let value = Value(parameterValue: raw) else {
             throw .parameterTypeMismatch(
-                name: name, expected: Value.parameterTypeName, found: raw.kindName, offset: offsets[name])
+                name: name, expected: Value.parameterTypeName, found: raw.kindName, offset: offset(of: name))
         }
         return value
     }
@@ -101,7 +131,7 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
 
     /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
     public func keyword(_ name: String) -> String? {
-        if case .keyword(let word) = values[name] { return word }
+        if case .keyword(let word) = self[name] { return word }
         return nil
     }
 
@@ -120,18 +150,26 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     {
         guard let text = try optionalString(name) else { return nil }
         guard let value = Value(rawValue: text) else {
-            throw .parameterTypeMismatch(name: name, expected: "\(Value.self)", found: "'\(text)'", offset: offsets[name])
+            throw .parameterTypeMismatch(name: name, expected: "\(Value.self)", found: "'\(text)'", offset: offset(of: name))
         }
         return value
     }
 
-    /// Equal when the values are equal; offsets are not compared.
-    public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool { lhs.values == rhs.values }
-    /// Hashes the values.
-    public func hash(into hasher: inout Hasher) { hasher.combine(values) }
+    /// Equal when the same names hold equal values, in any order; offsets are not compared.
+    public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
+        lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { rhs[$0.name] == $0.value }
+    }
+
+    /// Hashes the values in name order.
+    public func hash(into hasher: inout Hasher) {
+        for entry in entries.sorted(by: { $0.name < $1.name }) {
+            hasher.combine(entry.name)
+            hasher.combine(entry.value)
+        }
+    }
 
     /// `{due: 2008-06-23T13:00:00, task: "Quarterly Report"}`, sorted by name.
     public var description: String {
-        "{" + names.map { "\($0): \(values[$0]!)" }.joined(separator: ", ") + "}"
+        "{" + entries.sorted { $0.name < $1.name }.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
     }
 }

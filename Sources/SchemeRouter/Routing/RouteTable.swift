@@ -13,7 +13,7 @@
 /// without a host serve every other host and URLs without one.
 struct RouteTable: Sendable {
     struct Node: Sendable {
-        var literals: [String: Int] = [:]
+        var literals = LiteralTable()
         var parameter: ParameterEdge?
         var catchAll: CatchAllEdge?
         /// The route that ends here.
@@ -42,6 +42,8 @@ struct RouteTable: Sendable {
 
     private(set) var anyHost = Trie()
     private(set) var hosts: [String: Trie] = [:]
+    /// The hosts' tries, sorted by host, for lookups by bytes.
+    private var hostList: [(String, Trie)] = []
 
     /// Builds the table, rejecting routes that conflict or that no URL can reach.
     init(routes: [Route], file: String) throws(ManifestError) {
@@ -64,6 +66,7 @@ struct RouteTable: Sendable {
                 try Self.insert(route, into: &trie, yieldingTies: true, routes: routes, conflict: conflict)
             }
             hosts[host] = trie
+            hostList.append((host, trie))
         }
         for route in routes {
             let trie = route.host.map { hosts[$0]! } ?? anyHost
@@ -95,11 +98,11 @@ struct RouteTable: Sendable {
         for segment in route.path.segments {
             switch segment {
             case .literal(let text):
-                if let child = trie.nodes[node].literals[text] {
+                if let child = trie.nodes[node].literals.child(for: text) {
                     node = child
                 } else {
                     let child = newNode()
-                    trie.nodes[node].literals[text] = child
+                    trie.nodes[node].literals.insert(text, child: child)
                     node = child
                 }
             case .parameter(let name):
@@ -143,14 +146,14 @@ struct RouteTable: Sendable {
         for (position, segment) in segments.enumerated() {
             switch segment {
             case .literal(let text):
-                node = trie.nodes[node].literals[text]!
+                node = trie.nodes[node].literals.child(for: text)!
             case .catchAll:
                 return nil
             case .parameter(let name):
                 if let values = finiteValues(route.parameters[name]!), !values.isEmpty {
                     var shadow: Int?
                     for value in values {
-                        guard let literal = trie.nodes[node].literals[value],
+                        guard let literal = trie.nodes[node].literals.child(for: value),
                             let other = endpoint(of: segments[(position + 1)...], from: literal, in: trie)
                         else {
                             shadow = nil
@@ -176,7 +179,7 @@ struct RouteTable: Sendable {
         for segment in rest {
             switch segment {
             case .literal(let text):
-                guard let child = trie.nodes[node].literals[text] else { return nil }
+                guard let child = trie.nodes[node].literals.child(for: text) else { return nil }
                 node = child
             case .parameter:
                 guard let edge = trie.nodes[node].parameter else { return nil }
@@ -203,61 +206,75 @@ struct RouteTable: Sendable {
 
     // MARK: - Selection
 
-    /// Why selection failed, with the deepest point any branch reached.
+    /// Why selection failed: the deepest point any branch reached. Only indices are recorded while
+    /// searching; the error's text is made from them once the search has failed.
     struct Miss {
+        enum Kind {
+            /// The path ended at `node`, which is no route's end.
+            case pathEnded
+            /// No child of `node` took segment `depth`.
+            case mismatch
+        }
+
         var depth = -1
-        var reason: NoRouteReason = .noRoutes
+        var kind = Kind.mismatch
+        var node = 0
         var closest: Int?
         /// A path parameter that refused its segment (empty or dot), when that was the deepest fault.
         var parameterFault: (name: String, segment: Int, fault: ParameterFault)?
     }
 
-    /// The trie for a URL's host (lower-cased; `nil` without an authority).
-    func trie(forHost host: String?) -> Trie? {
-        if let host, let trie = hosts[host] { return trie }
+    /// A URL's path as selection reads it: the URL's bytes, each segment's byte range, and each
+    /// segment's decoded bytes (`nil` when it does not decode as text).
+    struct PathView {
+        let segments: UnsafeBufferPointer<Range<Int>>
+        let decoded: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>?>
+    }
+
+    /// The trie for a URL's host bytes (`nil` without an authority), compared case-insensitively.
+    func trie(forHost host: UnsafeBufferPointer<UInt8>?) -> Trie? {
+        if let host {
+            for (name, trie) in hostList where ByteText.equalsIgnoringASCIICase(host, name) { return trie }
+        }
         return anyHost.isEmpty ? nil : anyHost
     }
 
     /// Every host some route names, sorted.
-    var servedHosts: [String] { hosts.keys.sorted() }
+    var servedHosts: [String] { hostList.map(\.0) }
 
-    /// Selects a route for the path `segments` (raw, with their decoded text where it decodes).
-    /// `pathEnd` is the byte offset where the URL's path ends, for "the path ended" errors.
-    func select(in trie: Trie, segments: [URLPart], decoded: [String?], pathEnd: Int, miss: inout Miss) -> Int? {
-        search(trie, node: 0, depth: 0, segments: segments, decoded: decoded, pathEnd: pathEnd, miss: &miss)
+    /// Selects a route for a path, or returns `nil` with `miss` saying how far it got.
+    func select(in trie: Trie, path: PathView, miss: inout Miss) -> Int? {
+        trie.nodes.withUnsafeBufferPointer { nodes in search(nodes, node: 0, depth: 0, path: path, miss: &miss) }
     }
 
+    /// Depth-first search over the nodes, read in place (a node is never copied).
     private func search(
-        _ trie: Trie, node index: Int, depth: Int, segments: [URLPart], decoded: [String?], pathEnd: Int,
-        miss: inout Miss
+        _ nodes: UnsafeBufferPointer<Node>, node index: Int, depth: Int, path: PathView, miss: inout Miss
     ) -> Int? {
-        let node = trie.nodes[index]
-        guard depth < segments.count else {
-            if let route = node.route { return route }
-            record(&miss, depth: depth, closest: node.firstRoute) {
-                .pathEnded(segmentCount: depth, offset: pathEnd, expected: Self.expected(node))
-            }
+        guard depth < path.segments.count else {
+            if let route = nodes[index].route { return route }
+            record(&miss, .pathEnded, depth: depth, node: index, nodes: nodes)
             return nil
         }
-        let segment = segments[depth]
-        if let text = decoded[depth], let child = node.literals[text],
-            let route = search(trie, node: child, depth: depth + 1, segments: segments, decoded: decoded, pathEnd: pathEnd, miss: &miss)
+        let decoded = path.decoded[depth]
+        if let decoded, let child = nodes[index].literals.child(for: decoded),
+            let route = search(nodes, node: child, depth: depth + 1, path: path, miss: &miss)
         {
             return route
         }
-        if let edge = node.parameter {
-            if let fault = Self.pathFault(segment, decoded[depth]) {
+        if let edge = nodes[index].parameter {
+            if let fault = Self.pathFault(isEmpty: path.segments[depth].isEmpty, decoded) {
                 if depth > miss.depth {
                     miss.depth = depth
-                    miss.closest = trie.nodes[edge.child].firstRoute
+                    miss.closest = nodes[edge.child].firstRoute
                     miss.parameterFault = (edge.name, depth, fault)
                 }
-            } else if let route = search(trie, node: edge.child, depth: depth + 1, segments: segments, decoded: decoded, pathEnd: pathEnd, miss: &miss) {
+            } else if let route = search(nodes, node: edge.child, depth: depth + 1, path: path, miss: &miss) {
                 return route
             }
         }
-        if let edge = node.catchAll {
-            if let bad = (depth..<segments.count).first(where: { Self.isDotSegment(decoded[$0]) }) {
+        if let edge = nodes[index].catchAll {
+            if let bad = (depth..<path.segments.count).first(where: { Self.isDotSegment(path.decoded[$0]) }) {
                 if bad > miss.depth {
                     miss.depth = bad
                     miss.closest = edge.route
@@ -267,27 +284,47 @@ struct RouteTable: Sendable {
                 return edge.route
             }
         }
-        record(&miss, depth: depth, closest: node.firstRoute) {
-            .segmentMismatch(index: depth, segment: String(segment.raw), offset: segment.offset, expected: Self.expected(node))
-        }
+        record(&miss, .mismatch, depth: depth, node: index, nodes: nodes)
         return nil
     }
 
-    private func record(_ miss: inout Miss, depth: Int, closest: Int, _ reason: () -> NoRouteReason) {
+    private func record(_ miss: inout Miss, _ kind: Miss.Kind, depth: Int, node: Int, nodes: UnsafeBufferPointer<Node>) {
         guard depth > miss.depth else { return }
         miss.depth = depth
-        miss.reason = reason()
+        miss.kind = kind
+        miss.node = node
+        let closest = nodes[node].firstRoute
         miss.closest = closest == Int.max ? nil : closest
         miss.parameterFault = nil
     }
 
+    /// The reason for a failed selection, in words.
+    func reason(_ miss: Miss, in trie: Trie, path: PathView, bytes: UnsafeBufferPointer<UInt8>, pathEnd: Int) -> NoRouteReason {
+        let expected = Self.expected(trie.nodes[miss.node])
+        switch miss.kind {
+        case .pathEnded:
+            return .pathEnded(segmentCount: miss.depth, offset: pathEnd, expected: expected)
+        case .mismatch:
+            let range = path.segments[miss.depth]
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            return .segmentMismatch(index: miss.depth, segment: text, offset: range.lowerBound, expected: expected)
+        }
+    }
+
     /// Why a path parameter refuses a segment: empty, or `.`/`..` (also when percent-encoded).
-    static func pathFault(_ segment: URLPart, _ decoded: String?) -> ParameterFault? {
-        if segment.isEmpty { return .emptySegment }
+    static func pathFault(isEmpty: Bool, _ decoded: UnsafeBufferPointer<UInt8>?) -> ParameterFault? {
+        if isEmpty { return .emptySegment }
         return isDotSegment(decoded) ? .dotSegment : nil
     }
 
-    static func isDotSegment(_ decoded: String?) -> Bool { decoded == "." || decoded == ".." }
+    /// Whether decoded bytes are `.` or `..`.
+    static func isDotSegment(_ decoded: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let decoded, decoded.count == 1 || decoded.count == 2 else { return false }
+        return decoded.allSatisfy { $0 == UInt8(ascii: ".") }
+    }
+
+    /// Whether a text is `.` or `..`.
+    static func isDotSegment(_ text: String) -> Bool { text == "." || text == ".." }
 
     private static func expected(_ node: Node) -> [String] {
         var items = node.literals.keys.sorted().map { "'\($0)'" }

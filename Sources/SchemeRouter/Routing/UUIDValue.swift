@@ -16,11 +16,18 @@ public struct UUIDValue: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses `8-4-4-4-12` hexadecimal digits (36 characters, case-insensitive), or returns `nil`.
     public init?(_ text: some StringProtocol) {
-        guard Self.faultIndex(text) == nil else { return nil }
+        var copy = String(text)
+        guard let uuid = copy.withUTF8({ UUIDValue(bytes: $0) }) else { return nil }
+        self = uuid
+    }
+
+    /// Parses `8-4-4-4-12` hexadecimal digits from UTF-8 bytes, or returns `nil`.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        guard Self.faultIndex(bytes) == nil else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
         var count = 0
-        for byte in text.utf8 where byte != UInt8(ascii: "-") {
+        for byte in bytes where byte != UInt8(ascii: "-") {
             let nibble = UInt64(CharacterClass.hexValue(byte) ?? 0)
             if count < 16 { high = high << 4 | nibble } else { low = low << 4 | nibble }
             count += 1
@@ -28,10 +35,10 @@ public struct UUIDValue: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(high: high, low: low)
     }
 
-    /// The byte index of the first character that breaks `8-4-4-4-12`, or `nil` when `text` is a UUID.
-    static func faultIndex(_ text: some StringProtocol) -> Int? {
+    /// The byte index of the first character that breaks `8-4-4-4-12`, or `nil` when the bytes are a UUID.
+    static func faultIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return index }
             } else {
