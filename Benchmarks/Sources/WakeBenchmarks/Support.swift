@@ -145,3 +145,14 @@ func removeTree(_ path: String) {
         unlink(path)
     }
 }
+
+/// The 1-, 5- and 15-minute load averages (`/proc/loadavg`).
+func loadAverage() -> String {
+    let fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return "?" }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 128)
+    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard count > 0 else { return "?" }
+    return String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ").prefix(3).joined(separator: " ")
+}

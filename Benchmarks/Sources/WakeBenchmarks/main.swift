@@ -81,6 +81,7 @@ for world in worlds {
 _ = timed(floorClient, ["line", floorSocket], [])
 
 let wakesPerPrimary = 50
+print("load average at start: \(loadAverage()) (2 cores shared; wall-clock medians move with it)")
 print("wake benchmark: \(runs) runs per workload, interleaved; a primary is restarted every \(wakesPerPrimary) wakes "
     + "(its item list stays short); XDG_DATA_HOME on tmpfs (/dev/shm), so TodoList's fsync costs nothing here")
 for run in 0..<runs {
@@ -105,6 +106,7 @@ for run in 0..<coldRuns {
 for world in worlds { stopPrimary(world) }
 floorServerProcess.kill()
 
+print("load average at end: \(loadAverage())")
 let floorMedian = floor.median
 func line(_ sample: Sample) {
     let name = padded(sample.name, 74)
