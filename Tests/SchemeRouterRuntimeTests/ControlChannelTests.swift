@@ -1,6 +1,8 @@
 import Glibc
 import Testing
 
+@testable import SchemeRouterRuntime
+
 /// `schemectl lifecycle` and `app --quit` on the control channel.
 @Suite("Control channel (real processes)")
 struct ControlChannelTests {
@@ -33,6 +35,29 @@ struct ControlChannelTests {
         #expect(terminate.output == "com.acme.todolist: notRunning\n")
         try ProcessWatch.waitForExit(pid, timeout: .seconds(10))
         #expect(sandbox.hooks().last == "willTerminate")
+    }
+
+    @Test("connections still open when the app terminates are told error(terminated), never left hanging")
+    func terminationTellsConnectedClients() throws {
+        let sandbox = try TodoSandbox()
+        #expect(try sandbox.run(["--background"]).status == 0)
+        let idle = try RawSocket(path: sandbox.socketPath)
+        let partial = try RawSocket(path: sandbox.socketPath)
+        partial.send(Array(RawSocket.open("todolist://?never").prefix(10)))
+        try Self.stillServes(sandbox)
+        #expect(try sandbox.quit().status == 0)
+        #expect(try idle.receiveError().code == .terminated)
+        #expect(try partial.receiveError().code == .terminated)
+        #expect(try sandbox.items().isEmpty)
+    }
+
+    /// The primary answers a `state` request (so both raw connections above were accepted).
+    static func stillServes(_ sandbox: TodoSandbox) throws {
+        let socket = try RawSocket(path: sandbox.socketPath)
+        socket.send(ControlRequest(request: 1, command: .state).frame.encoded)
+        guard case .frame(let frame) = try socket.receive(), frame.type == .controlReply else {
+            throw TestFailure("no control reply")
+        }
     }
 
     @Test("a plain `todolist` brings a background primary to the foreground")
