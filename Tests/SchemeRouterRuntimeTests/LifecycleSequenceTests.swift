@@ -62,12 +62,12 @@ struct LifecycleSequenceTests {
         let sandbox = try TodoSandbox()
         let long = String(repeating: "é", count: 200)
         let longEncoded = String(repeating: "%C3%A9", count: 200)
-        for url in ["todolist://?1+1%3D2#202402291159", "todolist://x/?\(longEncoded)#today", "todolist:?bare"] {
+        for url in ["todolist://?1+1%3D2#202402291159", "todolist://x/?\(longEncoded)#today", "todolist:?bare", "todolist://?say%20%22hi%22%5C"] {
             let run = try sandbox.run([url])
             #expect(run.status == 0, "\(url): \(run.error)")
         }
         let items = try sandbox.items()
-        #expect(items.map(\.task) == ["1+1=2", long, "bare"])
+        #expect(items.map(\.task) == ["1+1=2", long, "bare", #"say "hi"\"#])
         #expect(items.first?.due == "2024-02-29T11:59")
     }
 
