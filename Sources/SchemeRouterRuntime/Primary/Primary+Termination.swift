@@ -78,14 +78,14 @@ extension Primary {
         signalHandles = []
         loop.stopDrainingMainQueue()
         let lastResort = UVHandle.allocate(uv_timer_t.self)
-        _ = uv_timer_init(loop.raw, lastResort)
+        UV.expect(uv_timer_init(loop.raw, lastResort), "uv_timer_init")
         lastResort.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        _ = uv_timer_start(lastResort, { timer in
+        UV.expect(uv_timer_start(lastResort, { timer in
             MainActor.assumeIsolated {
                 guard let timer, let data = timer.pointee.data else { return }
                 exit(Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().exitStatus.rawValue)
             }
-        }, 2000, 0)
+        }, 2000, 0), "uv_timer_start")
         uv_unref(UVHandle.handle(lastResort))
     }
 }
