@@ -34,7 +34,7 @@ let package = Package(
         // deadlines, the sender side (WakeClient), reading manifest files.
         .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "CLibUV"]),
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
-        .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime"]),
+        .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CLibUV"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.
         .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime"]),
         .executableTarget(
@@ -74,7 +74,7 @@ let package = Package(
         // Real xdg-utils, desktop-file-utils and gio in throwaway XDG directories.
         .testTarget(
             name: "SchemeRouterDesktopTests",
-            dependencies: ["SchemeRouterDesktop"]
+            dependencies: ["SchemeRouterDesktop", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SchemeRouterFuzzingTests",

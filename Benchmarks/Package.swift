@@ -26,5 +26,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(name: "WakeBenchmarksSupport"),
+        // `schemectl open` to a running TodoList next to gio open and xdg-open (Docs/Desktop.md).
+        .executableTarget(name: "OpenBenchmark", swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

@@ -20,4 +20,11 @@ struct SchemeCtl: ParsableCommand {
             Fuzz.self, Lifecycle.self,
         ]
     )
+
+    /// `schemectl open URL` skips argument-parser's start-up (~2 ms of reflection in this binary;
+    /// see Docs/Desktop.md); every other command line goes through it.
+    static func main() {
+        OpenFastPath.runIfPossible()
+        main(nil)
+    }
 }

@@ -1,0 +1,19 @@
+/// The outcome of ``URLOpener/open(_:options:)``: the verdict, and how the URL travelled.
+public struct OpenResult: Sendable, Hashable {
+    /// How the URL reached the handler.
+    public enum Route: String, Sendable, Hashable {
+        /// Not sent (malformed URL, or no handler).
+        case none
+        /// Straight over the running app's socket (the fast path).
+        case woken
+        /// By starting the handler's `Exec` with the URL as one argument.
+        case launched
+    }
+
+    /// What became of the URL.
+    public let verdict: OpenVerdict
+    /// The handler that received it, if one was found.
+    public let handler: DefaultHandler?
+    /// How it got there.
+    public let route: Route
+}

@@ -1,0 +1,26 @@
+/// How ``URLOpener/open(_:options:)`` sends a URL.
+public struct OpenURLOptions: Sendable, Hashable {
+    /// Who the sender says it is: the receiving app sees it as `sourceApplication` (a claim,
+    /// marked as such; the receiver also learns the sender's pid and uid from the kernel when
+    /// the URL comes over its socket). `nil` uses the name of this executable.
+    public var sourceApplication: String?
+    /// Free-form data for the receiving app's `open` (`OpenOptions.annotation`).
+    public var annotation: String?
+    /// Wait for a SchemeRouter app's verdict (`true`), or return ``OpenVerdict/delivered`` as
+    /// soon as the URL is handed over.
+    public var waitForVerdict: Bool
+    /// The longest wait for a verdict; past it the verdict is ``OpenVerdict/noAnswer(_:)``.
+    public var timeout: Duration
+
+    /// Options; by default the verdict is awaited for at most 35 s (the runtime's launch
+    /// deadline plus its reply allowance).
+    public init(
+        sourceApplication: String? = nil, annotation: String? = nil, waitForVerdict: Bool = true,
+        timeout: Duration = .seconds(35)
+    ) {
+        self.sourceApplication = sourceApplication
+        self.annotation = annotation
+        self.waitForVerdict = waitForVerdict
+        self.timeout = timeout
+    }
+}

@@ -1,0 +1,90 @@
+/// What became of a URL given to ``URLOpener/open(_:options:)``.
+///
+/// The cases a SchemeRouter app can answer mirror the runtime's verdicts and exit statuses
+/// (`todolist URL` and `schemectl open URL` exit alike); the desktop adds ``noHandler`` and
+/// ``delivered``.
+public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
+    /// The app's `open` returned `true`.
+    case handled
+    /// The app's `open` returned `false`, or a launch hook refused the launch URL.
+    case declined
+    /// The URL is malformed (checked here before anything is sent), or the app rejected it:
+    /// the rule's code, the byte offset and the message.
+    case rejected(code: String, offset: Int, message: String)
+    /// The app's `open` threw.
+    case openFailed(String)
+    /// The handler could not be started, or exited before it answered.
+    case launchFailed(String)
+    /// The app's launch hooks overran their deadline.
+    case launchTimedOut
+    /// The app terminated before the URL reached it.
+    case terminated
+    /// No answer in time.
+    case noAnswer(String)
+    /// No application is registered for the URL's scheme.
+    case noHandler(scheme: String)
+    /// The URL reached the handler (its process was started, or the app's socket took it) but
+    /// no verdict was asked for (`waitForVerdict: false`) or can exist (the handler is not a
+    /// SchemeRouter app).
+    case delivered
+    /// The app answered something this version does not understand.
+    case protocolError(String)
+
+    /// Whether the app handled the URL.
+    public var isHandled: Bool { self == .handled }
+
+    /// A stable name for scripts (`--json`): `handled`, `declined`, `rejected`, `openFailed`,
+    /// `launchFailed`, `launchTimedOut`, `terminated`, `noAnswer`, `noHandler`, `delivered`, `protocolError`.
+    public var name: String {
+        switch self {
+        case .handled: "handled"
+        case .declined: "declined"
+        case .rejected: "rejected"
+        case .openFailed: "openFailed"
+        case .launchFailed: "launchFailed"
+        case .launchTimedOut: "launchTimedOut"
+        case .terminated: "terminated"
+        case .noAnswer: "noAnswer"
+        case .noHandler: "noHandler"
+        case .delivered: "delivered"
+        case .protocolError: "protocolError"
+        }
+    }
+
+    /// The exit status a command-line sender reports this verdict with — the table the apps
+    /// themselves use (0 handled, 1 declined, 2 rejected, 3 open failed, 4 launch failed,
+    /// 5 launch timed out, 6 terminated, 7 no answer, 76 protocol error) plus 10 no handler and
+    /// 11 delivered without a verdict.
+    public var exitStatus: Int32 {
+        switch self {
+        case .handled: 0
+        case .declined: 1
+        case .rejected: 2
+        case .openFailed: 3
+        case .launchFailed: 4
+        case .launchTimedOut: 5
+        case .terminated: 6
+        case .noAnswer: 7
+        case .noHandler: 10
+        case .delivered: 11
+        case .protocolError: 76
+        }
+    }
+
+    /// A sentence for people.
+    public var description: String {
+        switch self {
+        case .handled: "handled"
+        case .declined: "declined by the app"
+        case .rejected(let code, let offset, let message): "rejected (\(code)): \(message) at byte \(offset)"
+        case .openFailed(let reason): "open failed: \(reason)"
+        case .launchFailed(let reason): "launch failed: \(reason)"
+        case .launchTimedOut: "the app's launch timed out"
+        case .terminated: "the app terminated before the URL reached it"
+        case .noAnswer(let reason): "no answer: \(reason)"
+        case .noHandler(let scheme): "no application handles \(scheme): URLs (schemectl register MANIFEST --exec PATH)"
+        case .delivered: "delivered (no verdict)"
+        case .protocolError(let reason): "protocol error: \(reason)"
+        }
+    }
+}

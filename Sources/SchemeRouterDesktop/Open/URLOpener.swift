@@ -1,0 +1,152 @@
+internal import Glibc
+internal import SchemeRouter
+internal import SchemeRouterRuntime
+
+/// Sends URLs to the apps that handle them: the desktop counterpart of UIKit's `openURL:` and
+/// `canOpenURL:`.
+///
+/// ``open(_:options:)`` checks the URL with SchemeRouter's strict parser, finds the default
+/// handler of its scheme through the XDG lookup (``DesktopDatabase/defaultHandler(for:)``), and then:
+/// - for a SchemeRouter app (its desktop file has `X-SchemeRouter-BundleName`) whose primary is
+///   running, hands the URL straight to it over its socket and returns its verdict (fast path);
+/// - otherwise starts the handler's `Exec` with `posix_spawn` — never a shell — with the URL as
+///   exactly one argument (``ExecLine/arguments(exec:url:name:icon:desktopFilePath:)``), in a
+///   session of its own with standard input and output on `/dev/null`. A SchemeRouter app is
+///   told who sent the URL (`SCHEMEROUTER_SOURCE_APPLICATION`) and is waited for: it reports its
+///   verdict on the pipe named by `SCHEMEROUTER_VERDICT_FD` (the runtime's `VerdictPipe`), or
+///   failing that by its exit status. Any other app gets the URL and ``OpenVerdict/delivered``.
+///
+/// The fast path finds the app's socket through this process's own `XDG_RUNTIME_DIR` (the
+/// runtime reads the process environment), so it is taken only when ``environment`` has the same
+/// `XDG_RUNTIME_DIR`; otherwise the launched handler (which gets ``environment``) wakes the primary.
+public struct URLOpener: Sendable {
+    /// The environment lookups use and launched handlers inherit.
+    public let environment: ProcessEnvironment
+    /// The desktop database the handler comes from.
+    public let database: DesktopDatabase
+
+    /// An opener for the XDG directories of `environment` (by default this process's).
+    public init(environment: ProcessEnvironment = .current()) throws(XDGError) {
+        self.environment = environment
+        database = try DesktopDatabase(environment: environment)
+    }
+
+    /// Whether some application would take `url`: it is a valid URL and its scheme has a
+    /// launchable default handler. Nothing is started.
+    public func canOpen(_ url: String) -> Bool {
+        guard let parsed = try? SchemeURL(url) else { return false }
+        return database.defaultHandler(for: "x-scheme-handler/" + parsed.scheme.lowercased()) != nil
+    }
+
+    /// Sends `url` to its handler and reports what became of it.
+    public func open(_ url: String, options: OpenURLOptions = OpenURLOptions()) -> OpenResult {
+        let parsed: SchemeURL
+        do { parsed = try SchemeURL(url) } catch {
+            return OpenResult(
+                verdict: .rejected(code: error.code, offset: error.offset, message: error.message), handler: nil, route: .none)
+        }
+        let scheme = parsed.scheme.lowercased()
+        guard let handler = database.defaultHandler(for: "x-scheme-handler/" + scheme) else {
+            return OpenResult(verdict: .noHandler(scheme: scheme), handler: nil, route: .none)
+        }
+        let source = options.sourceApplication ?? Self.executableName
+        if options.waitForVerdict, sharesRuntimeDirectory, let bundleName = handler.file.entry.bundleName,
+            let verdict = PrimaryWake.send(url: url, to: bundleName, source: source, options: options)
+        {
+            return OpenResult(verdict: verdict, handler: handler, route: .woken)
+        }
+        return OpenResult(verdict: launch(url, handler: handler, source: source, options: options), handler: handler, route: .launched)
+    }
+
+    /// Whether ``environment`` names this process's runtime directory: only then can the fast
+    /// path (which reads this process's `XDG_RUNTIME_DIR`) find the primary the caller means.
+    var sharesRuntimeDirectory: Bool {
+        environment["XDG_RUNTIME_DIR"] == ProcessEnvironment.current()["XDG_RUNTIME_DIR"]
+    }
+
+    /// Starts the handler's `Exec` with the URL.
+    func launch(_ url: String, handler: DefaultHandler, source: String, options: OpenURLOptions) -> OpenVerdict {
+        let entry = handler.file.entry
+        let arguments: [String]
+        do {
+            arguments = try ExecLine.arguments(
+                exec: entry.exec ?? "", url: url, name: entry.name, icon: entry.string("Icon"),
+                desktopFilePath: handler.file.path)
+        } catch {
+            return .launchFailed("\(handler.file.path): \(error)")
+        }
+        let program = arguments[0]
+        guard let executable = environment.which(program) else {
+            return .launchFailed("\(program) (the Exec of \(handler.file.id)) does not exist or is not executable")
+        }
+        let isSchemeRouterApp = entry.bundleName != nil
+        let waits = isSchemeRouterApp && options.waitForVerdict
+        var childEnvironment = environment
+        if isSchemeRouterApp {
+            childEnvironment["SCHEMEROUTER_SOURCE_APPLICATION"] = source
+            childEnvironment["SCHEMEROUTER_ANNOTATION"] = options.annotation
+        }
+        // The app writes its verdict frame to SCHEMEROUTER_VERDICT_FD whether it became the
+        // primary or woke one; its exit status says the same for apps that do not.
+        var pipe: VerdictPipe?
+        if waits {
+            do {
+                let created = try VerdictPipe()
+                // Close-on-exec here, so that no other process this one starts meanwhile keeps the
+                // write end (and the end of file) away; the child gets its own copy below.
+                _ = fcntl(created.childDescriptor, F_SETFD, FD_CLOEXEC)
+                childEnvironment["SCHEMEROUTER_VERDICT_FD"] = String(created.childDescriptor)
+                pipe = created
+            } catch {
+                return .launchFailed(error.description)
+            }
+        }
+        let process: Subprocess.Spawned
+        do {
+            process = try Subprocess.spawn(
+                executable, arguments: arguments, environment: childEnvironment.entries, output: .null, error: .null,
+                passing: pipe.map { [($0.childDescriptor, $0.childDescriptor)] } ?? [], newSession: true)
+        } catch {
+            return .launchFailed(error.description)
+        }
+        guard let pipe else {
+            Reaper.reapInBackground(process)
+            return .delivered
+        }
+        let deadline = Clock.now + options.timeout
+        let verdict = OpenVerdict(pipe.awaitVerdict(timeout: options.timeout))
+        guard case .launchFailed = verdict else {
+            Reaper.reapInBackground(process)
+            return verdict
+        }
+        // No verdict frame: the process's exit status is its verdict.
+        let remaining = max(deadline - Clock.now, .milliseconds(1))
+        switch Subprocess.wait(for: process, timeout: remaining).termination {
+        case .exited(let status): return Self.verdict(exitStatus: status)
+        case .signaled(let signal): return .launchFailed("\(program) was killed by signal \(signal) before it answered")
+        case .timedOut: return .noAnswer("\(program) gave no verdict within \(options.timeout)")
+        }
+    }
+
+    /// The verdict a SchemeRouter app's exit status stands for (the runtime's `ExitStatus` table).
+    static func verdict(exitStatus: Int32) -> OpenVerdict {
+        switch exitStatus {
+        case 0: .handled
+        case 1: .declined
+        case 2: .rejected(code: "rejected-by-app", offset: 0, message: "the app rejected the URL")
+        case 3: .openFailed("the app's open threw")
+        case 4: .launchFailed("the app exited before it answered")
+        case 5: .launchTimedOut
+        case 6: .terminated
+        case 7: .noAnswer("the app got no answer from its primary")
+        case 76: .protocolError("the app reported a protocol error")
+        default: .launchFailed("the app exited with status \(exitStatus)")
+        }
+    }
+
+    /// The name of this executable (the default ``OpenURLOptions/sourceApplication``).
+    static var executableName: String {
+        let path = CommandLine.arguments.first ?? "unknown"
+        return FileSystem.split(path).name
+    }
+}

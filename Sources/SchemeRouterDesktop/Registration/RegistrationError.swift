@@ -1,0 +1,34 @@
+/// Why `register` or `unregister` could not do its work. Nothing is half-done: the checks run
+/// before any file is written.
+public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The XDG directories could not be worked out.
+    case directories(XDGError)
+    /// The executable cannot be written in an `Exec` line.
+    case exec(ExecLineError)
+    /// The executable does not exist.
+    case executableMissing(path: String)
+    /// The executable exists but is not an executable regular file.
+    case executableNotExecutable(path: String)
+    /// A desktop file with our id exists but was not written by `schemectl register` for this
+    /// app (no `X-SchemeRouter-BundleName`, or another name): it is left alone.
+    case foreignDesktopFile(path: String, bundleName: String?)
+    /// Reading or writing a file failed.
+    case fileSystem(FileSystemError)
+
+    /// What is wrong, naming the path.
+    public var description: String {
+        switch self {
+        case .directories(let error): error.description
+        case .exec(let error): error.description
+        case .executableMissing(let path): "the executable \(path) does not exist"
+        case .executableNotExecutable(let path): "\(path) is not an executable file (chmod +x \(path)?)"
+        case .foreignDesktopFile(let path, let bundleName):
+            if let bundleName {
+                "\(path) belongs to the SchemeRouter app \(bundleName), not this one; it was left alone"
+            } else {
+                "\(path) exists and was not written by schemectl register; it was left alone (move it away to register)"
+            }
+        case .fileSystem(let error): error.description
+        }
+    }
+}

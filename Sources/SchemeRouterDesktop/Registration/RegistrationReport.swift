@@ -1,0 +1,55 @@
+/// What `register` or `unregister` did, file by file.
+public struct RegistrationReport: Sendable, Hashable {
+    /// What happened to one file.
+    public enum Change: String, Sendable, Hashable {
+        /// The file did not exist and was written.
+        case created
+        /// The file existed and its content changed.
+        case updated
+        /// The file already had the wanted content (registering twice changes nothing).
+        case unchanged
+        /// The file was deleted (`unregister`, or `mimeapps.list` left empty).
+        case removed
+        /// There was nothing to remove.
+        case absent
+    }
+
+    /// Whether `update-desktop-database` refreshed `mimeinfo.cache`.
+    public enum DatabaseRefresh: Sendable, Hashable, CustomStringConvertible {
+        /// It ran and succeeded (the tool's path).
+        case refreshed(tool: String)
+        /// It is not installed: `mimeinfo.cache` was not refreshed (xdg-mime and GLib still find
+        /// the default through `mimeapps.list`).
+        case toolMissing
+        /// It ran and failed; the registration itself stands.
+        case failed(tool: String, reason: String)
+        /// Nothing changed, so there was nothing to refresh.
+        case notNeeded
+
+        /// One line for people.
+        public var description: String {
+            switch self {
+            case .refreshed(let tool): "refreshed mimeinfo.cache with \(tool)"
+            case .toolMissing:
+                "update-desktop-database is not installed, mimeinfo.cache not refreshed (apt-get install desktop-file-utils)"
+            case .failed(let tool, let reason): "\(tool) failed (\(reason)); mimeinfo.cache may be stale"
+            case .notNeeded: "mimeinfo.cache already current"
+            }
+        }
+    }
+
+    /// The desktop file's path.
+    public let desktopFile: String
+    /// What happened to it.
+    public let desktopFileChange: Change
+    /// The `mimeapps.list` edited.
+    public let mimeAppsList: String
+    /// What happened to it.
+    public let mimeAppsListChange: Change
+    /// The MIME types whose default changed.
+    public let changedMimeTypes: [String]
+    /// The desktop database refresh.
+    public let databaseRefresh: DatabaseRefresh
+    /// Other installed desktop files that claim one of the schemes (`register` only).
+    public let competingClaimants: [InstalledDesktopFile]
+}

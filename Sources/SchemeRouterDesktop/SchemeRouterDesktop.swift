@@ -1,1 +1,0 @@
-// Desktop integration (issue 4) lands here.

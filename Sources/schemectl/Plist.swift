@@ -1,0 +1,72 @@
+import ArgumentParser
+import SchemeRouter
+import SchemeRouterDesktop
+
+/// `schemectl plist`: Info.plist ↔ manifest.
+struct Plist: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert between an Info.plist's CFBundleURLTypes and a manifest.",
+        subcommands: [PlistImport.self, PlistExport.self]
+    )
+}
+
+/// `schemectl plist import Info.plist`.
+struct PlistImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Print the manifest an Info.plist's CFBundleURLTypes declares.",
+        discussion: """
+            Reads an XML, binary or OpenStep Info.plist. Each CFBundleURLTypes entry gives a \
+            CFBundleURLName (else the plist's CFBundleIdentifier) and CFBundleURLSchemes; entries of \
+            one name are merged. The manifest (canonical JSON, with "routes": [] to fill in) goes to \
+            standard output:
+              schemectl plist import Info.plist > Schemes/todolist.json
+
+            Exit status: 0 printed; 64 usage error; 65 the plist is invalid or declares no usable URL \
+            type (names with '-', reserved schemes, several names without --name); 66 unreadable.
+            """
+    )
+
+    @Argument(help: "The Info.plist.") var file: String
+    @Option(help: "Which CFBundleURLName to take when the URL types name several apps.") var name: String?
+
+    func run() throws {
+        let bytes: [UInt8]
+        do { bytes = try ManifestFiles.read(file) } catch {
+            throw DesktopErrorOutput.fail(error.description, code: "unreadable", status: DesktopExitStatus.cannotRead, json: false)
+        }
+        do {
+            print(try InfoPlist.manifest(fromPlist: bytes, file: file, name: name).jsonText, terminator: "")
+        } catch {
+            throw DesktopErrorOutput.fail(error.description, code: "invalid-plist", status: DesktopExitStatus.invalidInput, json: false)
+        }
+    }
+}
+
+/// `schemectl plist export MANIFEST`.
+struct PlistExport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Print a property list with the CFBundleURLTypes of a manifest.",
+        discussion: """
+            The XML property list's top-level dictionary holds CFBundleURLTypes (CFBundleURLName and \
+            CFBundleURLSchemes): copy that key and array into an app's Info.plist. \
+            `schemectl plist import` reads it back to the same name and schemes.
+
+            Exit status: 0 printed; 64 usage error; 65 invalid manifest; 66 unreadable.
+            """
+    )
+
+    @Argument(help: "The manifest.") var manifest: String
+
+    func run() throws {
+        do {
+            let loaded = try Manifest(json: try ManifestFiles.read(manifest), file: manifest)
+            print(InfoPlist.xml(for: loaded), terminator: "")
+        } catch let error as ManifestFiles.Unreadable {
+            throw DesktopErrorOutput.fail(error.description, code: "unreadable", status: DesktopExitStatus.cannotRead, json: false)
+        } catch {
+            throw DesktopErrorOutput.fail("\(error)", code: "invalid-manifest", status: DesktopExitStatus.invalidInput, json: false)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+
+@testable import SchemeRouterDesktop
+
+/// The desktop commands of `schemectl` as a user runs them: exit statuses, --json, help text.
+@Suite struct SchemectlDesktopTests {
+    static var manifest: String {
+        #filePath.replacing("Tests/SchemeRouterDesktopTests/SchemectlDesktopTests.swift", with: "Schemes/todolist.json")
+    }
+
+    static func schemectl(_ sandbox: Sandbox, _ arguments: [String], extra: [String: String] = [:]) throws -> Subprocess.Output {
+        let binary = try Binaries.path("schemectl")
+        var environment = sandbox.environment
+        for (key, value) in extra { environment[key] = value }
+        return try Subprocess.run(binary, arguments: ["schemectl"] + arguments, environment: environment.entries, timeout: .seconds(60))
+    }
+
+    @Test func registerOpenStatusUnregister() throws {
+        try Tools.require()
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let recorder = try Recorder(in: sandbox)
+        let register = try Self.schemectl(sandbox, ["register", Self.manifest, "--exec", recorder.script, "--json"])
+        #expect(register.termination == .exited(0), "\(register.standardErrorText)")
+        #expect(register.standardOutputText.contains(#""change": "created""#))
+        #expect(try Self.schemectl(sandbox, ["status"]).termination == .exited(0))
+
+        let open = try Self.schemectl(sandbox, ["open", "--json", "todolist://x?Buy%20milk#today"])
+        #expect(open.termination == .exited(0))
+        #expect(open.standardOutputText.hasPrefix(#"{"url": "todolist://x?Buy%20milk#today", "verdict": "handled""#))
+        #expect(recorder.arguments() == ["todolist://x?Buy%20milk#today"])
+
+        let unregister = try Self.schemectl(sandbox, ["unregister", "com.acme.todolist"])
+        #expect(unregister.termination == .exited(0))
+        #expect(!sandbox.exists(sandbox.userApplications + "/com.acme.todolist.desktop"))
+        #expect(try Self.schemectl(sandbox, ["open", "todolist://x"]).termination == .exited(10))
+    }
+
+    @Test func exitStatusesOfFailures() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        // 66: the executable does not exist; 65: invalid manifest; 64: bad name.
+        #expect(try Self.schemectl(sandbox, ["register", Self.manifest, "--exec", "/nonexistent/app"]).termination == .exited(66))
+        try sandbox.write("{\"CFBundleURLName\": \"com.acme-corp.todo\"}", to: sandbox.root + "/bad.json")
+        #expect(try Self.schemectl(sandbox, ["register", sandbox.root + "/bad.json", "--exec", "/bin/true"]).termination == .exited(65))
+        #expect(try Self.schemectl(sandbox, ["register", sandbox.root + "/none.json", "--exec", "/bin/true"]).termination == .exited(66))
+        #expect(try Self.schemectl(sandbox, ["unregister", "com.acme-corp.todo"]).termination == .exited(64))
+        // 73: someone else's file has our id.
+        try sandbox.write("[Desktop Entry]\nType=Application\nName=X\nExec=/bin/true\n", to: sandbox.userApplications + "/com.acme.todolist.desktop")
+        #expect(try Self.schemectl(sandbox, ["register", Self.manifest, "--exec", "/bin/true"]).termination == .exited(73))
+        // 78: no HOME.
+        #expect(try Self.schemectl(sandbox, ["status", "todolist"], extra: ["HOME": "", "XDG_DATA_HOME": "", "XDG_CONFIG_HOME": ""]).termination == .exited(78))
+        // open: 2 malformed, 10 no handler; status: 1 broken.
+        let rejected = try Self.schemectl(sandbox, ["open", "--json", "todolist:a b"])
+        #expect(rejected.termination == .exited(2))
+        #expect(rejected.standardOutputText.contains(#""rejection": {"code": "space", "offset": 10"#))
+        #expect(try Self.schemectl(sandbox, ["open", "other:x"]).termination == .exited(10))
+        #expect(try Self.schemectl(sandbox, ["status", "todolist"]).termination == .exited(1))
+        #expect(try Self.schemectl(sandbox, ["status", "com.acme.todolist", "--json"]).standardOutputText.contains(#""healthy": false"#))
+    }
+
+    @Test func noWaitAndForeignHandlersExitDelivered() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let recorder = try Recorder(in: sandbox)
+        _ = try Self.schemectl(sandbox, ["register", Self.manifest, "--exec", recorder.script])
+        #expect(try Self.schemectl(sandbox, ["open", "--no-wait", "todolist://x"]).termination == .exited(11))
+        #expect(recorder.arguments() == ["todolist://x"])
+    }
+
+    @Test func plistRoundTripThroughTheCLI() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let exported = try Self.schemectl(sandbox, ["plist", "export", Self.manifest])
+        #expect(exported.termination == .exited(0))
+        try sandbox.write(exported.standardOutput, to: sandbox.root + "/Info.plist")
+        let imported = try Self.schemectl(sandbox, ["plist", "import", sandbox.root + "/Info.plist"])
+        #expect(imported.termination == .exited(0))
+        #expect(imported.standardOutputText == "{\n  \"CFBundleURLName\": \"com.acme.todolist\",\n  \"CFBundleURLSchemes\": [\"todolist\"],\n  \"routes\": []\n}\n")
+        try sandbox.write("<plist><dict><key>CFBundleURLTypes</key><string>x</string></dict></plist>", to: sandbox.root + "/bad.plist")
+        let bad = try Self.schemectl(sandbox, ["plist", "import", sandbox.root + "/bad.plist"])
+        #expect(bad.termination == .exited(65))
+        #expect(bad.standardErrorText.contains("CFBundleURLTypes: expected an array of dictionaries"))
+    }
+
+    /// Every exit status is documented in --help.
+    @Test(arguments: [
+        ("open", ["0 handled", "1 declined", "2 rejected", "4 launch failed", "7 no answer", "10 no handler", "11 delivered", "64 usage"]),
+        ("register", ["0 registered", "65 invalid manifest", "66 manifest unreadable", "73 a desktop file", "74 a file", "78 HOME"]),
+        ("unregister", ["0 removed", "64 usage", "73 NAME.desktop", "74 a file", "78 HOME"]),
+        ("status", ["0 no errors", "1 at least one error", "64 usage", "78 HOME"]),
+    ])
+    func helpDocumentsExitStatuses(command: String, phrases: [String]) throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let help = try Self.schemectl(sandbox, [command, "--help"], extra: ["COLUMNS": "1000"])
+        let text = help.standardOutputText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for phrase in phrases { #expect(text.contains(phrase), "\(command) --help lacks '\(phrase)'") }
+    }
+}
