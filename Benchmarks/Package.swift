@@ -18,6 +18,14 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Wake and cold-launch latency of `todolist` against the C-with-libuv floor (spawns processes;
+        // `run` builds the measured binaries and the C programs in WakeFloor/).
+        .executableTarget(
+            name: "WakeBenchmarks",
+            dependencies: ["WakeBenchmarksSupport"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(name: "WakeBenchmarksSupport"),
         // `schemectl open` to a running TodoList next to gio open and xdg-open (Docs/Desktop.md).
         .executableTarget(name: "OpenBenchmark", swiftSettings: [.swiftLanguageMode(.v6)]),
     ]

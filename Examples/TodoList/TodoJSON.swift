@@ -10,7 +10,13 @@ enum TodoJSON {
     /// The file's text: one item per line.
     static func file(_ items: [TodoItem]) -> String {
         if items.isEmpty { return "[]\n" }
-        return "[\n" + items.map { "  " + object($0) }.joined(separator: ",\n") + "\n]\n"
+        var text = "[\n"
+        text.reserveCapacity(items.count * 64)
+        for (index, item) in items.enumerated() {
+            text += index == 0 ? "  " : ",\n  "
+            text += object(item)
+        }
+        return text + "\n]\n"
     }
 
     /// The `--list` output: one line.
@@ -24,6 +30,13 @@ enum TodoJSON {
 
     /// A JSON string literal.
     static func quoted(_ text: String) -> String {
+        // Most tasks need no escaping: check the bytes first (C1 controls are 0xC2 0x80–0x9F).
+        var previous: UInt8 = 0
+        let plain = text.utf8.allSatisfy { byte in
+            defer { previous = byte }
+            return byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && !(previous == 0xC2 && byte < 0xA0 && byte >= 0x80)
+        }
+        if plain { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

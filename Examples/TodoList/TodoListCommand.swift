@@ -4,8 +4,13 @@ import Glibc
 enum TodoListCommand {
     /// `todolist --list`: prints the stored items as one JSON array line and exits (0, or 66
     /// when the file cannot be read). Returns `false` for every other invocation.
+    ///
+    /// Reads `argv` directly: `CommandLine.arguments` builds every argument as a `String`,
+    /// which costs measurable time on the wake path.
     static func handleOwnOptions() -> Bool {
-        guard CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--list" else { return false }
+        guard CommandLine.argc == 2, let argument = CommandLine.unsafeArgv[1], strcmp(argument, "--list") == 0 else {
+            return false
+        }
         do throws(TodoStore.Failure) {
             print(TodoJSON.listing(try TodoStore().load()))
             exit(0)

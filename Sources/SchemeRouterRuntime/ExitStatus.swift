@@ -14,13 +14,13 @@
 /// | 4 | ``launchFailed`` | the primary exited (crashed, was killed, failed to start) before it answered |
 /// | 5 | ``launchTimedOut`` | the launch hooks overran the launch deadline; also the primary's own status then |
 /// | 6 | ``terminated`` | the app terminated before the URL reached it (after retries) |
-/// | 7 | ``noAnswer`` | no answer within the reply timeout, or no primary came up within the connect timeout |
+/// | 7 | ``noAnswer`` | no answer within the reply timeout, no primary came up within the connect timeout, or the primary was busy |
 /// | 8 | ``notRunning`` | a control command (`--quit`, `lifecycle …`) found no running primary |
 /// | 9 | ``refused`` | a control command was not allowed in the app's state |
-/// | 64 | ``usage`` | wrong arguments |
+/// | 64 | ``usage`` | wrong arguments, or a malformed `SCHEMEROUTER_*` environment variable |
 /// | 71 | ``systemError`` | a system or libuv call failed unexpectedly |
 /// | 76 | ``protocolError`` | the peer spoke a malformed or unknown protocol version |
-/// | 77 | ``runtimeDirectoryRefused`` | the runtime directory is unsafe (owner, mode, symlink) or its socket path too long |
+/// | 77 | ``runtimeDirectoryRefused`` | the runtime directory is unsafe (owner, mode, symlink), its socket path too long, or the socket served by another user |
 public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// The process exit status.
     public let rawValue: Int32

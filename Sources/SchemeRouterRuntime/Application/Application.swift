@@ -44,13 +44,7 @@ public enum Application {
         makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate
     ) -> Never {
         signal(SIGPIPE, SIG_IGN)
-        let parsed: Manifest
-        do throws(ManifestError) {
-            parsed = try Manifest(json: Array(manifest.utf8), file: file)
-        } catch {
-            preconditionFailure("the embedded manifest is invalid: \(error)")
-        }
-        let invocation = Invocation(app: AppIdentity(parsed), manifestText: manifest)
+        let invocation = Invocation(manifestText: manifest, file: file)
         do throws(RuntimeError) {
             let arguments = try InvocationArguments(InvocationArguments.raw)
             invocation.settings = try RuntimeSettings.fromEnvironment()

@@ -6,14 +6,46 @@ internal import SchemeRouter
 /// carries it out. Every path ends the process.
 @MainActor
 final class Invocation {
-    let app: AppIdentity
     /// The embedded manifest's exact text.
     let manifestText: String
+    /// The manifest's path in the source tree, for messages.
+    let file: String
+    /// The bundle name: scanned from the manifest text (a sender needs nothing else), or taken
+    /// from the full parse when the scan cannot tell.
+    let name: String
     var settings = RuntimeSettings.default
 
-    init(app: AppIdentity, manifestText: String) {
-        self.app = app
+    init(manifestText: String, file: String) {
         self.manifestText = manifestText
+        self.file = file
+        if let name = ManifestName.scan(manifestText) {
+            self.name = name
+        } else {
+            let manifest = Self.parse(manifestText, file: file)
+            self.name = manifest.name.rawValue
+            parsed = AppIdentity(manifest)
+        }
+    }
+
+    private var parsed: AppIdentity?
+
+    /// The fully parsed manifest, parsed on first use (the primary, or a rejection check).
+    var app: AppIdentity {
+        if let parsed { return parsed }
+        let identity = AppIdentity(Self.parse(manifestText, file: file))
+        precondition(
+            identity.name == name,
+            "\(file): the manifest scan found the bundle name '\(name)' but the parser found '\(identity.name)'")
+        parsed = identity
+        return identity
+    }
+
+    private static func parse(_ text: String, file: String) -> Manifest {
+        do throws(ManifestError) {
+            return try Manifest(json: Array(text.utf8), file: file)
+        } catch {
+            preconditionFailure("the embedded manifest is invalid: \(error)")
+        }
     }
 
     /// Carries out the invocation.
@@ -44,7 +76,6 @@ final class Invocation {
             Log.error(error.render(input: bytes))
             finish(WakeVerdict(error), reported: true)
         }
-        if let rejection = app.rejection(of: url) { finish(rejection, url: url.text) }
         let request = OpenRequest(request: 1, url: bytes, sourceApplication: settings.claimedSource, annotation: settings.annotation)
         let files = prepareFiles()
         // A primary that terminates while the URL waits answers `terminated` without having
@@ -52,11 +83,15 @@ final class Invocation {
         for attempt in 0...3 {
             switch elect(files) {
             case .sender(let connection):
-                let client = WakeClient.adopting(connection, bundleName: app.name, replyTimeout: settings.replyTimeout)
+                let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
                 let verdict = client.open(url: bytes, sourceApplication: request.sourceApplication, annotation: request.annotation)
                 if verdict == .terminated && attempt < 3 { continue }
                 finish(verdict, url: url.text)
             case .primary(let lock):
+                if let rejection = app.rejection(of: url) {
+                    lock.release()
+                    finish(rejection, url: url.text)
+                }
                 let source = settings.claimedSource.map { SourceApplication(name: $0, isClaimed: true) } ?? Self.parentProcess()
                 becomePrimary(
                     lock, files: files,
@@ -74,7 +109,7 @@ final class Invocation {
         let files = prepareFiles()
         switch elect(files) {
         case .sender(let connection):
-            let client = WakeClient.adopting(connection, bundleName: app.name, replyTimeout: settings.replyTimeout)
+            let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
             do throws(RuntimeError) {
                 let reply = try client.control(intoBackground ? .state : .activate)
                 if reply.refused { Log.error(reply.message ?? "refused") }
@@ -99,10 +134,10 @@ final class Invocation {
             fail(error)
         }
         guard case .sender(let connection) = outcome else {
-            Log.error("\(app.name) is not running")
+            Log.error("\(name) is not running")
             exit(ExitStatus.notRunning.rawValue)
         }
-        let client = WakeClient.adopting(connection, bundleName: app.name, replyTimeout: settings.replyTimeout)
+        let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
         do throws(RuntimeError) {
             let reply = try client.control(.terminate)
             if reply.refused { Log.error(reply.message ?? "refused") }
@@ -115,7 +150,7 @@ final class Invocation {
     /// The runtime directory and this app's files in it.
     private func prepareFiles() -> InstanceFiles {
         do throws(RuntimeError) {
-            return try RuntimeDirectory.prepare().files(for: app.name)
+            return try RuntimeDirectory.prepare().files(for: name)
         } catch {
             fail(error)
         }

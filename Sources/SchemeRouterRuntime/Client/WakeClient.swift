@@ -177,7 +177,7 @@ public final class WakeClient {
 
     /// The request number (field 1) of an answer, if it has a valid one.
     private static func requestNumber(_ payload: [UInt8]) -> UInt32? {
-        guard let fields = try? FieldList(decoding: payload, known: Set(0...255)) else { return nil }
+        guard let fields = try? FieldList(decoding: payload, known: 0...255) else { return nil }
         return try? fields.optionalUInt32(1, "request")
     }
 

@@ -51,4 +51,14 @@ enum UV {
         guard result >= 0 else { throw UVError(code: result, call: "\(call)") }
         return result
     }
+
+    /// For calls that cannot fail in the runtime's use (stopping a timer, stopping reads): the
+    /// result still goes through ``check(_:_:)``, and a failure is logged rather than ignored.
+    static func expect(_ result: Int32, _ call: StaticString) {
+        do throws(UVError) {
+            try check(result, call)
+        } catch {
+            Log.error("unexpected libuv failure: \(error)")
+        }
+    }
 }

@@ -30,7 +30,7 @@ extension Connection {
     func stopReading() {
         guard isReading else { return }
         isReading = false
-        uv_read_stop(stream)
+        UV.expect(uv_read_stop(stream), "uv_read_stop")
     }
 
     /// Bytes (or the end of the stream) arrived.

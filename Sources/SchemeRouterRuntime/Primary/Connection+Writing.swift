@@ -7,14 +7,15 @@ extension Connection {
     func send(_ bytes: [UInt8]) {
         guard !handlesClosing else { return }
         var offset = 0
-        let written = bytes.withUnsafeBytes { raw -> Int32 in
-            var buffer = uv_buf_init(UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: CChar.self), UInt32(raw.count))
-            return uv_try_write(stream, &buffer, 1)
-        }
-        if written >= 0 {
-            offset = Int(written)
+        do throws(UVError) {
+            offset = Int(try UV.check(bytes.withUnsafeBytes { raw -> Int32 in
+                var buffer = uv_buf_init(UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: CChar.self), UInt32(raw.count))
+                return uv_try_write(stream, &buffer, 1)
+            }, "uv_try_write"))
             if offset == bytes.count { return }
-        } else if written != UV_EAGAIN.rawValue {
+        } catch where error.code == UV_EAGAIN.rawValue {
+            // The socket is full: queue all of it.
+        } catch {
             // The client is gone (EPIPE, ECONNRESET): nothing more can reach it.
             close()
             return

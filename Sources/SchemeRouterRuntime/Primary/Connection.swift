@@ -76,11 +76,11 @@ final class Connection {
     func restartIdleTimer() {
         guard !isClosing else { return }
         guard owedReplies == 0 else {
-            uv_timer_stop(timer)
+            UV.expect(uv_timer_stop(timer), "uv_timer_stop")
             return
         }
         let milliseconds = UInt64(max(1, Sys.milliseconds(primary.settings.idleTimeout)))
-        _ = try? UV.check(uv_timer_start(timer, { timer in
+        UV.expect(uv_timer_start(timer, { timer in
             MainActor.assumeIsolated {
                 guard let timer, let connection = Connection.from(timer.pointee.data) else { return }
                 connection.idleTimedOut()
@@ -108,7 +108,7 @@ final class Connection {
         guard !isClosing else { return }
         isClosing = true
         stopReading()
-        uv_timer_stop(timer)
+        UV.expect(uv_timer_stop(timer), "uv_timer_stop")
         primary.connectionClosing(self)
         if pendingWrites == 0 { closeHandles() }
     }

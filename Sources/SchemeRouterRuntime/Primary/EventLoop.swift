@@ -34,8 +34,7 @@ final class EventLoop {
         try UV.check(uv_poll_init(raw, poll, fd), "uv_poll_init")
         try UV.check(uv_poll_start(poll, Int32(UV_READABLE.rawValue)) { handle, _, _ in
             guard let handle else { return }
-            var fd: uv_os_fd_t = -1
-            _ = uv_fileno(UVHandle.handle(handle), &fd)
+            guard let fd = try? UVHandle.descriptor(handle) else { return }
             var counter: UInt64 = 0
             _ = read(fd, &counter, 8)
             _dispatch_main_queue_callback_4CF(nil)
@@ -56,12 +55,12 @@ final class EventLoop {
 
     /// Runs callbacks that are ready now, without waiting.
     func runOnce() {
-        uv_run(raw, UV_RUN_NOWAIT)
+        UV.expect(uv_run(raw, UV_RUN_NOWAIT), "uv_run")
     }
 
     /// Runs until no active handle is left (after termination closed them all).
     func run() {
-        uv_run(raw, UV_RUN_DEFAULT)
+        UV.expect(uv_run(raw, UV_RUN_DEFAULT), "uv_run")
     }
 
     /// The loop's idea of now, in milliseconds (for timers).

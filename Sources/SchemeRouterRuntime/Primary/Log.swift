@@ -5,8 +5,9 @@ internal import Glibc
 enum Log {
     /// The program's name (argv[0]'s last component).
     static var program: String {
-        guard let first = CommandLine.arguments.first, let name = first.split(separator: "/").last else { return "app" }
-        return String(name)
+        guard CommandLine.argc > 0, let first = CommandLine.unsafeArgv[0] else { return "app" }
+        let path = String(cString: first)
+        return path.split(separator: "/").last.map(String.init) ?? "app"
     }
 
     /// Writes `program: message` to standard error in one `write`.

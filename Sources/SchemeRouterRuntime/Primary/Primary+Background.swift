@@ -7,12 +7,12 @@ extension Primary {
     func rearmBackgroundTimer() {
         guard let timer = backgroundTimer, let controller, phase == .running else { return }
         guard let deadline = controller.suspensionDeadline else {
-            uv_timer_stop(timer)
+            UV.expect(uv_timer_stop(timer), "uv_timer_stop")
             return
         }
         let remaining = deadline - controller.clock.now
         uv_update_time(loop.raw)
-        _ = try? UV.check(uv_timer_start(timer, { timer in
+        UV.expect(uv_timer_start(timer, { timer in
             MainActor.assumeIsolated {
                 guard let timer, let data = timer.pointee.data else { return }
                 Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().backgroundDeadlineReached()

@@ -18,6 +18,13 @@ extension Primary {
             uv_unref(UVHandle.handle(handle))
             signalHandles.append(handle)
         }
+        // The mask is inherited across exec: a launcher that blocks these signals in its thread
+        // (libdispatch worker threads do) would otherwise make the primary deaf to them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// Terminates: no new sender can reach this primary, `willTerminate` runs (unless the app
@@ -71,14 +78,14 @@ extension Primary {
         signalHandles = []
         loop.stopDrainingMainQueue()
         let lastResort = UVHandle.allocate(uv_timer_t.self)
-        _ = uv_timer_init(loop.raw, lastResort)
+        UV.expect(uv_timer_init(loop.raw, lastResort), "uv_timer_init")
         lastResort.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        _ = uv_timer_start(lastResort, { timer in
+        UV.expect(uv_timer_start(lastResort, { timer in
             MainActor.assumeIsolated {
                 guard let timer, let data = timer.pointee.data else { return }
                 exit(Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().exitStatus.rawValue)
             }
-        }, 2000, 0)
+        }, 2000, 0), "uv_timer_start")
         uv_unref(UVHandle.handle(lastResort))
     }
 }

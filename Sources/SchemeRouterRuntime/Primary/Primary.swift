@@ -76,6 +76,7 @@ final class Primary {
         do throws(UVError) {
             try UV.check(uv_pipe_init(loop.raw, pipe, 0), "uv_pipe_init")
             try UV.check(uv_accept(UVHandle.stream(listener.pipe), UVHandle.stream(pipe)), "uv_accept")
+            try UV.check(uv_timer_init(loop.raw, timer), "uv_timer_init")
         } catch {
             // Initialised or not, the handle must be closed before it is freed.
             uv_close(UVHandle.handle(pipe)) { handle in if let handle { UVHandle.free(handle) } }
@@ -83,7 +84,6 @@ final class Primary {
             Log.error("accept failed: \(error)")
             return
         }
-        _ = uv_timer_init(loop.raw, timer)
         let descriptor = (try? UVHandle.descriptor(pipe)) ?? -1
         let peer = (try? PeerCredentials(socket: descriptor)) ?? PeerCredentials(pid: 0, uid: UInt32.max)
         lastConnectionID += 1

@@ -26,7 +26,7 @@ public struct ControlReplyMessage: Sendable, Hashable {
 
     /// Parses a `controlReply` frame's payload.
     public init(payload: [UInt8]) throws(WireError) {
-        let fields = try FieldList(decoding: payload, known: [1, 2, 3, 4])
+        let fields = try FieldList(decoding: payload, known: 1...4)
         request = try fields.uint32(1, "request")
         let status = try fields.byte(2, "status")
         guard status == 0 || status == 9 else {

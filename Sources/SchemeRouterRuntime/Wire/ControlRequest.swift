@@ -18,7 +18,7 @@ public struct ControlRequest: Sendable, Hashable {
 
     /// Parses a `control` frame's payload.
     public init(payload: [UInt8]) throws(WireError) {
-        let fields = try FieldList(decoding: payload, known: [1, 2])
+        let fields = try FieldList(decoding: payload, known: 1...2)
         request = try fields.uint32(1, "request")
         let raw = try fields.byte(2, "command")
         guard let command = ControlCommand(rawValue: raw) else {

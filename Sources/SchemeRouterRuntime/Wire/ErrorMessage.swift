@@ -25,7 +25,7 @@ public struct ErrorMessage: Sendable, Hashable {
     /// Parses an `error` frame's payload. An unknown code is kept as malformed so a newer
     /// primary's codes still close the connection cleanly.
     public init(payload: [UInt8]) throws(WireError) {
-        let fields = try FieldList(decoding: payload, known: [1, 2])
+        let fields = try FieldList(decoding: payload, known: 1...2)
         let raw = try fields.byte(1, "code")
         code = WireErrorCode(rawValue: raw) ?? .malformed
         message = try fields.text(2, "message", maximum: 8192) ?? ""

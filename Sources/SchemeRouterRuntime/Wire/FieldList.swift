@@ -5,14 +5,16 @@
 /// runs past the payload, a missing required field, a number of the wrong width and text that
 /// is not UTF-8 are all ``WireError/malformed(offset:reason:)`` with the offset of the fault.
 public struct FieldList: Sendable, Hashable {
-    /// One field's value and where it starts within the frame.
+    /// One field: its tag, its value and where the value starts within the frame.
     struct Field: Sendable, Hashable {
+        var tag: UInt8
         var value: ArraySlice<UInt8>
         var offset: Int
     }
 
-    private var fields: [UInt8: Field] = [:]
-    private var order: [UInt8] = []
+    /// The fields in order. A frame has a handful, so a linear search beats hashing (and a
+    /// dictionary's first use costs a sender measurable startup time).
+    private var fields: [Field] = []
 
     /// An empty list, to encode.
     public init() {}
@@ -21,7 +23,7 @@ public struct FieldList: Sendable, Hashable {
     /// - Parameters:
     ///   - payload: The frame's payload.
     ///   - known: The tags the frame type defines.
-    public init(decoding payload: [UInt8], known: Set<UInt8>) throws(WireError) {
+    public init(decoding payload: [UInt8], known: ClosedRange<UInt8>) throws(WireError) {
         var index = 0
         while index < payload.count {
             let fieldOffset = WakeProtocol.headerLength + index
@@ -32,7 +34,7 @@ public struct FieldList: Sendable, Hashable {
             guard known.contains(tag) else {
                 throw .malformed(offset: fieldOffset, reason: "unknown field tag \(tag)")
             }
-            guard fields[tag] == nil else {
+            guard field(tag) == nil else {
                 throw .malformed(offset: fieldOffset, reason: "field tag \(tag) given twice")
             }
             var length = 0
@@ -43,9 +45,8 @@ public struct FieldList: Sendable, Hashable {
                     offset: fieldOffset + 1,
                     reason: "field tag \(tag) announces \(length) bytes, \(payload.count - valueStart) remain")
             }
-            fields[tag] = Field(
-                value: payload[valueStart..<(valueStart + length)], offset: WakeProtocol.headerLength + valueStart)
-            order.append(tag)
+            fields.append(
+                Field(tag: tag, value: payload[valueStart..<(valueStart + length)], offset: WakeProtocol.headerLength + valueStart))
             index = valueStart + length
         }
     }
@@ -53,9 +54,9 @@ public struct FieldList: Sendable, Hashable {
     /// The encoded payload, fields in the order they were set.
     public var encoded: [UInt8] {
         var bytes: [UInt8] = []
-        for tag in order {
-            let value = fields[tag]!.value
-            bytes.append(tag)
+        for field in fields {
+            let value = field.value
+            bytes.append(field.tag)
             let length = UInt32(value.count)
             bytes.append(UInt8(truncatingIfNeeded: length >> 24))
             bytes.append(UInt8(truncatingIfNeeded: length >> 16))
@@ -70,8 +71,17 @@ public struct FieldList: Sendable, Hashable {
 
     /// Sets a field to raw bytes.
     public mutating func set(_ tag: UInt8, bytes: some Collection<UInt8>) {
-        if fields[tag] == nil { order.append(tag) }
-        fields[tag] = Field(value: ArraySlice(bytes), offset: 0)
+        let field = Field(tag: tag, value: ArraySlice(bytes), offset: 0)
+        if let index = fields.firstIndex(where: { $0.tag == tag }) {
+            fields[index] = field
+        } else {
+            fields.append(field)
+        }
+    }
+
+    /// The field with `tag`, if present.
+    private func field(_ tag: UInt8) -> Field? {
+        fields.first { $0.tag == tag }
     }
 
     /// Sets a field to UTF-8 text.
@@ -93,14 +103,14 @@ public struct FieldList: Sendable, Hashable {
     // MARK: Decoding
 
     /// Whether the field is present.
-    public func contains(_ tag: UInt8) -> Bool { fields[tag] != nil }
+    public func contains(_ tag: UInt8) -> Bool { field(tag) != nil }
 
     /// The field's raw bytes, `nil` when absent.
-    public func bytes(_ tag: UInt8) -> ArraySlice<UInt8>? { fields[tag]?.value }
+    public func bytes(_ tag: UInt8) -> ArraySlice<UInt8>? { field(tag)?.value }
 
     /// A required field's raw bytes.
     public func requiredBytes(_ tag: UInt8, _ name: String) throws(WireError) -> ArraySlice<UInt8> {
-        guard let field = fields[tag] else {
+        guard let field = field(tag) else {
             throw .malformed(offset: WakeProtocol.headerLength, reason: "required field \(name) (tag \(tag)) is missing")
         }
         return field.value
@@ -108,7 +118,7 @@ public struct FieldList: Sendable, Hashable {
 
     /// An optional text field, which must be valid UTF-8 of at most `maximum` bytes.
     public func text(_ tag: UInt8, _ name: String, maximum: Int) throws(WireError) -> String? {
-        guard let field = fields[tag] else { return nil }
+        guard let field = field(tag) else { return nil }
         guard field.value.count <= maximum else {
             throw .malformed(offset: field.offset, reason: "\(name) is \(field.value.count) bytes; the limit is \(maximum)")
         }
@@ -139,7 +149,7 @@ public struct FieldList: Sendable, Hashable {
 
     /// An optional 4-byte big-endian number.
     public func optionalUInt32(_ tag: UInt8, _ name: String) throws(WireError) -> UInt32? {
-        guard let field = fields[tag] else { return nil }
+        guard let field = field(tag) else { return nil }
         guard field.value.count == 4 else {
             throw .malformed(offset: field.offset, reason: "\(name) must be 4 bytes, not \(field.value.count)")
         }
@@ -148,7 +158,7 @@ public struct FieldList: Sendable, Hashable {
 
     /// A required one-byte field.
     public func byte(_ tag: UInt8, _ name: String) throws(WireError) -> UInt8 {
-        guard let field = fields[tag] else {
+        guard let field = field(tag) else {
             throw .malformed(offset: WakeProtocol.headerLength, reason: "required field \(name) (tag \(tag)) is missing")
         }
         guard field.value.count == 1 else {
@@ -158,5 +168,5 @@ public struct FieldList: Sendable, Hashable {
     }
 
     /// The offset within the frame of a present field's value.
-    func offset(of tag: UInt8) -> Int? { fields[tag]?.offset }
+    func offset(of tag: UInt8) -> Int? { field(tag)?.offset }
 }

@@ -11,13 +11,13 @@
 /// ```
 public struct FrameDecoder: Sendable {
     /// The frame types this side accepts; any other type is ``WireError/unexpectedType(_:)``.
-    public let accepted: Set<FrameType>
+    public let accepted: [FrameType]
     private var buffer: [UInt8] = []
     private var start = 0
 
     /// Creates a decoder.
     /// - Parameter accepted: The frame types the receiver accepts.
-    public init(accepting accepted: Set<FrameType>) {
+    public init(accepting accepted: [FrameType]) {
         self.accepted = accepted
     }
 

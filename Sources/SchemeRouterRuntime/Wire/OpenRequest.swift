@@ -31,7 +31,7 @@ public struct OpenRequest: Sendable, Hashable {
 
     /// Parses an `open` frame's payload.
     public init(payload: [UInt8]) throws(WireError) {
-        let fields = try FieldList(decoding: payload, known: [1, 2, 3, 4])
+        let fields = try FieldList(decoding: payload, known: 1...4)
         request = try fields.uint32(1, "request")
         url = Array(try fields.requiredBytes(2, "url"))
         sourceApplication = try fields.text(3, "sourceApplication", maximum: Self.maximumSourceApplicationLength)

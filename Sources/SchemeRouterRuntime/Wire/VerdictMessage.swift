@@ -21,7 +21,7 @@ public struct VerdictMessage: Sendable, Hashable {
 
     /// Parses a `verdict` frame's payload.
     public init(payload: [UInt8]) throws(WireError) {
-        let fields = try FieldList(decoding: payload, known: [1, 2, 3, 4, 5])
+        let fields = try FieldList(decoding: payload, known: 1...5)
         request = try fields.uint32(1, "request")
         let status = try fields.byte(2, "status")
         let reason = try fields.text(3, "reason", maximum: 256)

@@ -52,8 +52,20 @@ final class ChildProcess {
             for pointer in cArguments { free(pointer) }
             for pointer in cEnvironment { free(pointer) }
         }
+        // A clean signal state: the test runner's threads block signals, and the mask and
+        // ignored signals would be inherited.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, &cArguments, &cEnvironment)
+        let result = posix_spawn(&pid, executable, &actions, &attributes, &cArguments, &cEnvironment)
         guard result == 0 else { throw TestFailure("posix_spawn \(executable): \(String(cString: strerror(result)))") }
         self.pid = pid
     }

@@ -24,9 +24,15 @@ enum FileWatch {
     static func wait(forName name: String, in directory: String, gone: Bool = false, timeout: Duration = .seconds(20)) throws(TestFailure) {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         defer { close(descriptor) }
-        inotify_add_watch(descriptor, directory, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM))
+        // The directory itself may not exist yet: watch its parent until it does.
+        let parent = String(directory[..<directory.lastIndex(of: "/")!])
+        inotify_add_watch(descriptor, parent, UInt32(IN_CREATE | IN_MOVED_TO))
+        var watching = false
         _ = try waitLoop(descriptor, timeout: timeout, what: "\(directory)/\(name) to \(gone ? "disappear" : "appear")") {
-            TestFiles.exists(directory + "/" + name) != gone ? "" : nil
+            if !watching {
+                watching = inotify_add_watch(descriptor, directory, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)) >= 0
+            }
+            return TestFiles.exists(directory + "/" + name) != gone ? "" : nil
         }
     }
 

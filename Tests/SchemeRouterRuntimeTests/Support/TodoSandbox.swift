@@ -42,11 +42,19 @@ final class TodoSandbox {
     var lockPath: String { runtimeDirectory + "/\(Self.bundleName).lock" }
 
     /// The environment of every process the sandbox starts.
+    /// Later entries replace earlier ones of the same name.
     func environment(_ extra: [String] = []) -> [String] {
-        [
+        let entries = [
             "PATH=/usr/bin:/bin", "HOME=\(root)/home", "TZ=UTC",
             "XDG_RUNTIME_DIR=\(runtimeBase)", "XDG_DATA_HOME=\(dataHome)", "SCHEMEROUTER_TRACE=\(trace)",
         ] + extraEnvironment + extra
+        var result: [String] = []
+        for entry in entries {
+            let name = entry.prefix { $0 != "=" }
+            result.removeAll { $0.prefix { $0 != "=" } == name }
+            result.append(entry)
+        }
+        return result
     }
 
     /// Starts `todolist` with `arguments`.
@@ -69,6 +77,16 @@ final class TodoSandbox {
     /// Runs `todolist` to completion.
     func run(_ arguments: [String], environment extra: [String] = [], timeout: Duration = .seconds(20)) throws(TestFailure) -> Run {
         let process = try spawn(arguments, environment: extra)
+        let status = try process.wait(timeout: timeout)
+        return Run(status: status, output: process.standardOutput, error: process.standardError)
+    }
+
+    /// Runs `schemectl lifecycle com.acme.todolist <arguments>` to completion.
+    func lifecycle(_ arguments: [String], timeout: Duration = .seconds(20)) throws(TestFailure) -> Run {
+        runs += 1
+        let process = try ChildProcess(
+            try Executables.path("schemectl"), (["lifecycle", Self.bundleName] + arguments).map { Array($0.utf8) },
+            environment: environment(), outputPrefix: root + "/run-\(runs)")
         let status = try process.wait(timeout: timeout)
         return Run(status: status, output: process.standardOutput, error: process.standardError)
     }

@@ -1,0 +1,77 @@
+import Glibc
+
+@testable import SchemeRouterRuntime
+
+/// A test's own connection to a primary's socket: sends any bytes, reads frames with a
+/// bounded wait. For protocol tests that must send what no well-behaved client would.
+final class RawSocket {
+    let descriptor: Int32
+    private var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .error])
+
+    init(path: String) throws(TestFailure) {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let result = SocketAddress.withUnixAddress(path) { connect(descriptor, $0, $1) }
+        guard result == 0 else {
+            let message = String(cString: strerror(errno))
+            close(descriptor)
+            throw TestFailure("connect \(path): \(message)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Half-closes the sending side.
+    func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+
+    /// What arrived.
+    enum Received: Equatable {
+        case frame(Frame)
+        case endOfStream
+    }
+
+    /// The next frame or the end of the stream, within `timeout`.
+    func receive(timeout: Duration = .seconds(10)) throws(TestFailure) -> Received {
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            do {
+                if let frame = try decoder.next() { return .frame(frame) }
+            } catch {
+                throw TestFailure("the primary sent an invalid frame: \(error)")
+            }
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { throw TestFailure("nothing received within \(timeout)") }
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&waiting, 1, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1))
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 || (count < 0 && errno == ECONNRESET) { return .endOfStream }
+            if count > 0 { decoder.append(buffer[0..<count]) }
+        }
+    }
+
+    /// The next frame, which must be an `error` frame; returns its message.
+    func receiveError(timeout: Duration = .seconds(10)) throws(TestFailure) -> ErrorMessage {
+        guard case .frame(let frame) = try receive(timeout: timeout), frame.type == .error,
+            let message = try? ErrorMessage(payload: frame.payload)
+        else { throw TestFailure("expected an error frame") }
+        return message
+    }
+
+    /// The next frame, which must be a verdict.
+    func receiveVerdict(timeout: Duration = .seconds(10)) throws(TestFailure) -> VerdictMessage {
+        let received = try receive(timeout: timeout)
+        guard case .frame(let frame) = received, frame.type == .verdict,
+            let message = try? VerdictMessage(payload: frame.payload)
+        else { throw TestFailure("expected a verdict frame, got \(received)") }
+        return message
+    }
+
+    /// An `open` frame's bytes.
+    static func open(_ url: String, request: UInt32 = 1) -> [UInt8] {
+        OpenRequest(request: request, url: Array(url.utf8)).frame!.encoded
+    }
+}

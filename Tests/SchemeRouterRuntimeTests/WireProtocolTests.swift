@@ -1,0 +1,146 @@
+import Testing
+
+@testable import SchemeRouterRuntime
+
+/// The wake protocol's frames and messages, byte for byte (Docs/WakeProtocol.md).
+@Suite("Wake protocol frames")
+struct WireProtocolTests {
+    @Test("an open request round-trips, with raw non-UTF-8 URL bytes kept exactly")
+    func openRoundTrip() throws {
+        let request = OpenRequest(request: 7, url: [0x61, 0x3A, 0xFF, 0x20], sourceApplication: "org.example.sender", annotation: "note")
+        let frame = try #require(request.frame)
+        var decoder = FrameDecoder(accepting: [.open, .control])
+        decoder.append(frame.encoded)
+        let decoded = try #require(try decoder.next())
+        #expect(decoded.type == .open)
+        #expect(try OpenRequest(payload: decoded.payload) == request)
+        #expect(!decoder.isInsideFrame)
+    }
+
+    @Test("the header is SR, version 1, the type and a big-endian length")
+    func headerLayout() {
+        let frame = Frame(type: .verdict, payload: [1, 2, 3])
+        #expect(frame.encoded == [0x53, 0x52, 0x01, 0x81, 0, 0, 0, 3, 1, 2, 3])
+    }
+
+    @Test("frames split at every byte boundary decode the same")
+    func incremental() throws {
+        let frames = [
+            OpenRequest(request: 1, url: Array("todolist://?a".utf8)).frame!,
+            ControlRequest(request: 2, command: .background).frame,
+        ]
+        let bytes = frames.flatMap(\.encoded)
+        for split in 0...bytes.count {
+            var decoder = FrameDecoder(accepting: [.open, .control])
+            var decoded: [Frame] = []
+            decoder.append(bytes[..<split])
+            while let frame = try decoder.next() { decoded.append(frame) }
+            decoder.append(bytes[split...])
+            while let frame = try decoder.next() { decoded.append(frame) }
+            #expect(decoded == frames, "split at \(split)")
+        }
+    }
+
+    @Test(
+        "bad headers are refused as soon as the faulty byte arrives",
+        arguments: [
+            ([0x47, 0x45], WireErrorCode.badMagic, 0),  // "GE" (an HTTP GET)
+            ([0x53, 0x00], .badMagic, 1),
+            ([0x53, 0x52, 0x02], .unsupportedVersion, 2),
+            ([0x53, 0x52, 0x01, 0x81], .unexpectedType, 3),  // a client may not send a verdict
+            ([0x53, 0x52, 0x01, 0x7F], .unexpectedType, 3),
+            ([0x53, 0x52, 0x01, 0x01, 0x00, 0x01, 0x00, 0x01], .frameTooLarge, 4),  // 65537 bytes announced
+            ([0x53, 0x52, 0x01, 0x01, 0xFF, 0xFF, 0xFF, 0xFF], .frameTooLarge, 4),
+        ] as [([UInt8], WireErrorCode, Int)])
+    func badHeaders(bytes: [UInt8], code: WireErrorCode, offset: Int) {
+        var decoder = FrameDecoder(accepting: [.open, .control])
+        decoder.append(bytes)
+        #expect {
+            _ = try decoder.next()
+        } throws: { error in
+            guard let error = error as? WireError else { return false }
+            return error.code == code && error.offset == offset
+        }
+    }
+
+    @Test("a payload of exactly 64 KiB is accepted; the cap is checked before the payload arrives")
+    func capBoundary() throws {
+        var decoder = FrameDecoder(accepting: [.open])
+        decoder.append([0x53, 0x52, 0x01, 0x01, 0x00, 0x01, 0x00, 0x00])
+        #expect(try decoder.next() == nil)
+        decoder.append([UInt8](repeating: 0, count: 65536))
+        let frame = try #require(try decoder.next())
+        #expect(frame.payload.count == 65536)
+    }
+
+    @Test("a stream that ends inside a frame is truncated, with how much arrived")
+    func truncated() throws {
+        var decoder = FrameDecoder(accepting: [.open])
+        decoder.append(OpenRequest(request: 1, url: Array("x:y".utf8)).frame!.encoded.dropLast(2))
+        #expect(try decoder.next() == nil)
+        #expect(throws: WireError.truncated(received: 23, expected: 25)) { try decoder.finish() }
+    }
+
+    @Test(
+        "malformed payloads name the faulty byte",
+        arguments: [
+            // field header cut short
+            ([0x01, 0x00, 0x00], 8, "a field header needs 5 bytes"),
+            // unknown tag 9
+            ([0x09, 0, 0, 0, 0], 8, "unknown field tag 9"),
+            // request given twice
+            ([0x01, 0, 0, 0, 4, 0, 0, 0, 1, 0x01, 0, 0, 0, 4, 0, 0, 0, 1], 17, "given twice"),
+            // length runs past the payload
+            ([0x02, 0, 0, 0, 9, 0x61], 9, "announces 9 bytes, 1 remain"),
+            // url missing
+            ([0x01, 0, 0, 0, 4, 0, 0, 0, 1], 8, "url"),
+            // request of 3 bytes
+            ([0x01, 0, 0, 0, 3, 0, 0, 1, 0x02, 0, 0, 0, 1, 0x61], 13, "must be 4 bytes"),
+            // source application not UTF-8
+            ([0x01, 0, 0, 0, 4, 0, 0, 0, 1, 0x02, 0, 0, 0, 1, 0x61, 0x03, 0, 0, 0, 2, 0x41, 0xFF], 29, "not valid UTF-8"),
+        ] as [([UInt8], Int, String)])
+    func malformed(payload: [UInt8], offset: Int, reason: String) {
+        #expect {
+            _ = try OpenRequest(payload: payload)
+        } throws: { error in
+            guard case .malformed(let found, let message) = error as? WireError else { return false }
+            return found == offset && message.contains(reason)
+        }
+    }
+
+    @Test("verdicts keep their status, reason, offset and message", arguments: [
+        WakeVerdict.handled, .launched, .declined, .rejected(code: "space", offset: 12, message: "raw space"),
+        .openFailed("disk full"), .launchTimedOut, .terminated,
+    ])
+    func verdictRoundTrip(verdict: WakeVerdict) throws {
+        let frame = VerdictMessage(request: 3, verdict: verdict).frame
+        let decoded = try VerdictMessage(payload: frame.payload)
+        #expect(decoded.request == 3)
+        #expect(decoded.verdict == verdict)
+        #expect(frame.payload[frame.payload.firstIndex(of: 2)! + 5] == UInt8(verdict.exitStatus.rawValue))
+    }
+
+    @Test("each verdict maps to its documented exit status")
+    func exitStatuses() {
+        #expect(WakeVerdict.handled.exitStatus.rawValue == 0)
+        #expect(WakeVerdict.declined.exitStatus.rawValue == 1)
+        #expect(WakeVerdict.rejected(code: "x", offset: 0, message: "").exitStatus.rawValue == 2)
+        #expect(WakeVerdict.openFailed("").exitStatus.rawValue == 3)
+        #expect(WakeVerdict.launchFailed("").exitStatus.rawValue == 4)
+        #expect(WakeVerdict.launchTimedOut.exitStatus.rawValue == 5)
+        #expect(WakeVerdict.terminated.exitStatus.rawValue == 6)
+        #expect(WakeVerdict.noAnswer("").exitStatus.rawValue == 7)
+        #expect(WakeVerdict.protocolError("").exitStatus.rawValue == 76)
+    }
+
+    @Test("control requests and replies round-trip; an unknown command is malformed")
+    func control() throws {
+        for command in ControlCommand.allCases {
+            let request = ControlRequest(request: 9, command: command)
+            #expect(try ControlRequest(payload: request.frame.payload) == request)
+        }
+        let reply = ControlReplyMessage(request: 9, refused: true, state: "active", message: "no")
+        #expect(try ControlReplyMessage(payload: reply.frame.payload) == reply)
+        #expect(throws: WireError.self) { try ControlRequest(payload: [1, 0, 0, 0, 4, 0, 0, 0, 1, 2, 0, 0, 0, 1, 99]) }
+    }
+}
