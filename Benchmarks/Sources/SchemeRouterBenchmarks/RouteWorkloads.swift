@@ -75,6 +75,7 @@ struct RouteWorkloads {
     }
 
     /// Parse, validate, route, read the typed request. Returns a checksum of what was read.
+    @inline(never)  // a symbol of its own, for callgrind --toggle-collect
     func schemeRouter() -> Int {
         var sum = 0
         for text in corpus {
@@ -103,6 +104,7 @@ struct RouteWorkloads {
     // MARK: - Foundation, by hand
 
     /// The same job with Foundation.
+    @inline(never)  // a symbol of its own, for callgrind --toggle-collect
     func foundation() -> Int {
         var sum = 0
         for text in corpus {

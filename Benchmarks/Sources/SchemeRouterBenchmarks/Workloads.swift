@@ -26,6 +26,7 @@ struct Workloads {
     var rejectedCount: Int { corpus.filter { (try? URLParser.validate($0)) == nil }.count }
 
     /// Validate only: is this a well-formed URL, and where are its parts?
+    @inline(never)  // a symbol of its own, for callgrind --toggle-collect
     func validateOnly() -> Int {
         var sum = 0
         for url in corpus {
@@ -34,6 +35,7 @@ struct Workloads {
         return sum
     }
 
+    @inline(never)  // a symbol of its own, for callgrind --toggle-collect
     func foundationValidateOnly() -> Int {
         var sum = 0
         for url in corpus {
@@ -43,6 +45,7 @@ struct Workloads {
     }
 
     /// Parse, then read every component and decode the path segments, query items and fragment.
+    @inline(never)  // a symbol of its own, for callgrind --toggle-collect
     func parseAndDecode() -> Int {
         var sum = 0
         for text in corpus {
@@ -58,6 +61,7 @@ struct Workloads {
         return sum
     }
 
+    @inline(never)  // a symbol of its own, for callgrind --toggle-collect
     func foundationParseAndDecode() -> Int {
         var sum = 0
         for text in corpus {

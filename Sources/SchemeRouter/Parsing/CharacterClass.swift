@@ -43,6 +43,25 @@ enum CharacterClass {
         return UnsafePointer(t)
     }()
 
+    /// `plain` bit: the byte may stand raw in a path (`pchar` or `/`).
+    static let plainInPath: UInt8 = 1 << 0
+    /// `plain` bit: the byte may stand raw in a query or fragment (`pchar`, `/` or `?`).
+    static let plainInQuery: UInt8 = 1 << 1
+
+    /// One byte per byte value with the `plainIn…` bits: the parser ANDs eight lookups to pass
+    /// eight ordinary bytes of a path, query or fragment at once. Built once, never freed or
+    /// written again.
+    nonisolated(unsafe) static let plain: UnsafePointer<UInt8> = {
+        let t = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            var bits: UInt8 = 0
+            if table[byte] & pathMask != 0 { bits |= plainInPath }
+            if table[byte] & queryMask != 0 { bits |= plainInQuery }
+            t[byte] = bits
+        }
+        return UnsafePointer(t)
+    }()
+
     /// The value of a hexadecimal digit, or `nil`.
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -37,10 +37,14 @@ public enum URLParser {
     public static func validate(
         _ string: String, maximumLength: Int = defaultMaximumLength
     ) throws(URLRejection) -> URLLayout {
-        if let result = string.utf8.withContiguousStorageIfAvailable({ bytes in
-            Result { () throws(URLRejection) in try validate(bytes, maximumLength: maximumLength) }
-        }) {
-            return try result.get()
+        // No `Result` here: wrapping the layout in one costs more than the parse of a short URL.
+        var layout = URLLayout(scheme: 0..<0, path: 0..<0)
+        var rejection: URLRejection?
+        if string.utf8.withContiguousStorageIfAvailable({ (bytes) -> Void in
+            do throws(URLRejection) { layout = try validate(bytes, maximumLength: maximumLength) } catch { rejection = error }
+        }) != nil {
+            if let rejection { throw rejection }
+            return layout
         }
         let copy = Array(string.utf8)
         return try copy.withUnsafeBufferPointer { bytes throws(URLRejection) in
@@ -240,24 +244,41 @@ private struct Grammar {
 
     /// Scans a path, query or fragment from `start` to its end; returns the offset of the delimiter that ended it
     /// (`?` or `#` for a path, `#` for a query, the end for a fragment), or the input's end.
+    ///
+    /// Runs of ordinary bytes pass eight at a time (one table lookup each, ANDed); the bytes of a run
+    /// that holds anything else (`%`, a delimiter, a fault) are read one by one, as before.
     @inline(__always)
     func scan(from start: Int, allowed: UInt16, component: URLComponentKind, stopAtQuestion: Bool) throws(URLRejection) -> Int {
         var index = start
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return index }
+        let plain = CharacterClass.plain
+        let bit = allowed == CharacterClass.pathMask ? CharacterClass.plainInPath : CharacterClass.plainInQuery
         while index < count {
-            let byte = bytes[index]
-            if CharacterClass.table[Int(byte)] & allowed != 0 {
-                index += 1
-            } else if byte == UInt8(ascii: "%") {
-                try checkEscape(at: index)
-                index += 3
-            } else if byte == UInt8(ascii: "#") {
-                if component == .fragment { throw .multipleFragments(offset: index) }
-                return index
-            } else if byte == UInt8(ascii: "?") && stopAtQuestion {
-                return index
-            } else {
-                throw Self.fault(byte, at: index, in: component)
+            while index &+ 8 <= count {
+                let p = base + index
+                let all =
+                    plain[Int(p[0])] & plain[Int(p[1])] & plain[Int(p[2])] & plain[Int(p[3])]
+                    & plain[Int(p[4])] & plain[Int(p[5])] & plain[Int(p[6])] & plain[Int(p[7])]
+                if all & bit == 0 { break }
+                index &+= 8
+            }
+            let stop = Swift.min(index &+ 8, count)
+            while index < stop {
+                let byte = base[index]
+                if CharacterClass.table[Int(byte)] & allowed != 0 {
+                    index += 1
+                } else if byte == UInt8(ascii: "%") {
+                    try checkEscape(at: index)
+                    index += 3
+                } else if byte == UInt8(ascii: "#") {
+                    if component == .fragment { throw .multipleFragments(offset: index) }
+                    return index
+                } else if byte == UInt8(ascii: "?") && stopAtQuestion {
+                    return index
+                } else {
+                    throw Self.fault(byte, at: index, in: component)
+                }
             }
         }
         return index

@@ -12,10 +12,38 @@
 public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     /// One bound value. Routes have a handful of parameters, so a flat array read linearly is
     /// faster than hashing names, and binding a URL's values is one allocation.
-    struct Entry: Sendable, Hashable {
+    struct Entry: Sendable {
         let name: String
-        var value: ParameterValue
+        var stored: Stored
         var offset: Int?
+
+        init(name: String, value: ParameterValue, offset: Int?) {
+            self.name = name
+            self.stored = .value(value)
+            self.offset = offset
+        }
+
+        init(name: String, strings: [String], offset: Int?) {
+            self.name = name
+            self.stored = .strings(strings)
+            self.offset = offset
+        }
+
+        var value: ParameterValue { stored.value }
+    }
+
+    /// How a value is kept: a list of text (a repeated string or enumeration item, a catch-all)
+    /// is kept as the `[String]` that ``strings(_:)`` returns, so reading it copies nothing.
+    enum Stored: Sendable {
+        case value(ParameterValue)
+        case strings([String])
+
+        var value: ParameterValue {
+            switch self {
+            case .value(let value): value
+            case .strings(let strings): .list(strings.map(ParameterValue.string))
+            }
+        }
     }
 
     private var entries: [Entry]
@@ -36,8 +64,14 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         entries = values.map { Entry(name: $0.key, value: $0.value, offset: nil) }
     }
 
+    /// Names are short: comparing lengths first skips most string comparisons.
+    @inline(__always)
     private func index(of name: String) -> Int? {
-        entries.firstIndex { $0.name == name }
+        let length = name.utf8.count
+        for index in entries.indices where entries[index].name.utf8.count == length && entries[index].name == name {
+            return index
+        }
+        return nil
     }
 
     /// The value of `name`, or `nil`. Setting `nil` removes it.
@@ -68,6 +102,25 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     /// Adds a value for a name known not to be bound yet (binding binds each parameter once).
     mutating func bindNew(_ name: String, _ value: ParameterValue, offset: Int) {
         entries.append(Entry(name: name, value: value, offset: offset))
+    }
+
+    /// Adds a list of text for a name known not to be bound yet.
+    mutating func bindNew(_ name: String, strings: [String], offset: Int) {
+        entries.append(Entry(name: name, strings: strings, offset: offset))
+    }
+
+    /// Adds a list for a name known not to be bound yet, kept as `[String]` when every value is text.
+    mutating func bindNew(_ name: String, list: [ParameterValue], offset: Int) {
+        var strings: [String] = []
+        strings.reserveCapacity(list.count)
+        for value in list {
+            guard case .string(let text) = value else {
+                entries.append(Entry(name: name, value: .list(list), offset: offset))
+                return
+            }
+            strings.append(text)
+        }
+        entries.append(Entry(name: name, strings: strings, offset: offset))
     }
 
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
@@ -104,34 +157,75 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         return value
     }
 
+    // The typed getters read the stored value directly when it has the asked type; anything else
+    // (absent, another type) goes through the generic path, which throws the precise error.
+
     /// A `string` or `enumeration` value.
-    public func string(_ name: String) throws(RouteError) -> String { try value(name) }
+    public func string(_ name: String) throws(RouteError) -> String {
+        if let index = index(of: name), case .value(.string(let text)) = entries[index].stored { return text }
+        return try value(name)
+    }
     /// A `string` or `enumeration` value, or `nil` when absent.
-    public func optionalString(_ name: String) throws(RouteError) -> String? { try optionalValue(name) }
+    public func optionalString(_ name: String) throws(RouteError) -> String? {
+        guard let index = index(of: name) else { return nil }
+        if case .value(.string(let text)) = entries[index].stored { return text }
+        return try optionalValue(name)
+    }
     /// An `integer` value.
-    public func integer(_ name: String) throws(RouteError) -> Int { try value(name) }
+    public func integer(_ name: String) throws(RouteError) -> Int {
+        if let index = index(of: name), case .value(.integer(let number)) = entries[index].stored { return number }
+        return try value(name)
+    }
     /// An `integer` value, or `nil` when absent.
-    public func optionalInteger(_ name: String) throws(RouteError) -> Int? { try optionalValue(name) }
+    public func optionalInteger(_ name: String) throws(RouteError) -> Int? {
+        guard let index = index(of: name) else { return nil }
+        if case .value(.integer(let number)) = entries[index].stored { return number }
+        return try optionalValue(name)
+    }
     /// A `uuid` value.
-    public func uuid(_ name: String) throws(RouteError) -> UUIDValue { try value(name) }
+    public func uuid(_ name: String) throws(RouteError) -> UUIDValue {
+        if let index = index(of: name), case .value(.uuid(let uuid)) = entries[index].stored { return uuid }
+        return try value(name)
+    }
     /// A `uuid` value, or `nil` when absent.
-    public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? { try optionalValue(name) }
+    public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? {
+        guard let index = index(of: name) else { return nil }
+        if case .value(.uuid(let uuid)) = entries[index].stored { return uuid }
+        return try optionalValue(name)
+    }
     /// A `boolean` value.
-    public func boolean(_ name: String) throws(RouteError) -> Bool { try value(name) }
+    public func boolean(_ name: String) throws(RouteError) -> Bool {
+        if let index = index(of: name), case .value(.boolean(let flag)) = entries[index].stored { return flag }
+        return try value(name)
+    }
     /// A `boolean` value, or `nil` when absent.
-    public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? { try optionalValue(name) }
+    public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? {
+        guard let index = index(of: name) else { return nil }
+        if case .value(.boolean(let flag)) = entries[index].stored { return flag }
+        return try optionalValue(name)
+    }
     /// A `date` value (a keyword given instead is a type mismatch: check ``keyword(_:)`` first).
-    public func date(_ name: String) throws(RouteError) -> CivilDateTime { try value(name) }
+    public func date(_ name: String) throws(RouteError) -> CivilDateTime {
+        if let index = index(of: name), case .value(.date(let date)) = entries[index].stored { return date }
+        return try value(name)
+    }
     /// A `date` value, or `nil` when absent.
-    public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? { try optionalValue(name) }
+    public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? {
+        guard let index = index(of: name) else { return nil }
+        if case .value(.date(let date)) = entries[index].stored { return date }
+        return try optionalValue(name)
+    }
     /// The values of a `repeated` string parameter, or the segments of a catch-all.
-    public func strings(_ name: String) throws(RouteError) -> [String] { try value(name) }
+    public func strings(_ name: String) throws(RouteError) -> [String] {
+        if let index = index(of: name), case .strings(let strings) = entries[index].stored { return strings }
+        return try value(name)
+    }
     /// The values of a `repeated` integer parameter.
     public func integers(_ name: String) throws(RouteError) -> [Int] { try value(name) }
 
     /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
     public func keyword(_ name: String) -> String? {
-        if case .keyword(let word) = self[name] { return word }
+        if let index = index(of: name), case .value(.keyword(let word)) = entries[index].stored { return word }
         return nil
     }
 

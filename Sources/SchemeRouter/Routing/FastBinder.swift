@@ -1,0 +1,323 @@
+/// The routing fast path's binder: reads a selected route's parameters in one pass over the
+/// path segments, the query and the fragment, with the compiled ``FastPlan``.
+///
+/// It returns `nil` at the first thing that is not a clean success (a value of the wrong type, a
+/// missing or unknown item, text that does not decode, …), and the caller then runs the precise
+/// ``RouteBinder``, which reports the first fault in URL order with its offset. On success both
+/// bind the same values at the same offsets (a differential property test checks it).
+extension FastPlan {
+    /// What each byte means while splitting a query: `&`, `=`, or a byte that needs decoding.
+    private static let ampersand: UInt8 = 1
+    private static let equals: UInt8 = 2
+    private static let percent: UInt8 = 4
+    private static let plus: UInt8 = 8
+    /// Built once, never freed or written again (a raw pointer: no bounds check in the hot loop).
+    nonisolated(unsafe) private static let queryClass: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        table[Int(UInt8(ascii: "&"))] = ampersand
+        table[Int(UInt8(ascii: "="))] = equals
+        table[Int(UInt8(ascii: "%"))] = percent
+        table[Int(UInt8(ascii: "+"))] = plus
+        return UnsafePointer(table)
+    }()
+
+    /// Binds the route's parameters from a URL whose path is split into `segments` (decoded),
+    /// or returns `nil` (see the type's description). `scratch` has room for the URL's length.
+    func bind(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ segments: UnsafeBufferPointer<FlatTrie.Segment>,
+        scratch: UnsafeMutablePointer<UInt8>
+    ) -> RouteParameters? {
+        words.withView { words in
+            formats.withUnsafeBufferPointer { formats in
+                readers.withUnsafeBufferPointer { readers in
+                    let context = Context(
+                        bytes: bytes, scratch: scratch, readers: readers, words: words, formats: formats,
+                        formDecoding: formDecoding)
+                    return bind(context, layout, segments)
+                }
+            }
+        }
+    }
+
+    private struct Context {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let scratch: UnsafeMutablePointer<UInt8>
+        let readers: UnsafeBufferPointer<ValueReader>
+        let words: WordList.View
+        let formats: UnsafeBufferPointer<DateFormat>
+        let formDecoding: Bool
+
+        /// The decoded bytes of `range` of the URL and their number of scalars, or `nil` when they
+        /// are not text; `special` says whether the range holds a byte that decoding changes (`%`,
+        /// or `+` under form decoding).
+        @inline(__always)
+        func decoded(_ range: Range<Int>, special: Bool, form: Bool) -> (UnsafeBufferPointer<UInt8>, Int)? {
+            let raw = UnsafeBufferPointer(rebasing: bytes[range])
+            if !special { return (raw, raw.count) }
+            let output = scratch + range.lowerBound
+            guard let (count, scalars) = FastText.decode(raw, plusAsSpace: form, into: output) else { return nil }
+            return (UnsafeBufferPointer(start: output, count: count), scalars)
+        }
+
+        /// Reads `range` with parameter `parameter`'s reader and binds it; `false` on any fault.
+        @inline(__always)
+        func bind(
+            _ range: Range<Int>, _ parameter: Int, special: Bool, form: Bool, name: String, into parameters: inout RouteParameters
+        ) -> Bool {
+            guard let (decoded, scalars) = decoded(range, special: special, form: form) else { return false }
+            return readers[parameter].bind(
+                decoded, scalars: scalars, words: words, formats: formats, name: name, offset: range.lowerBound, into: &parameters)
+        }
+
+        /// Whether `range` holds `%` (or `+` under form decoding).
+        @inline(__always)
+        func isSpecial(_ range: Range<Int>, form: Bool) -> Bool {
+            for index in range {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "%") || (form && byte == UInt8(ascii: "+")) { return true }
+            }
+            return false
+        }
+    }
+
+    private func bind(
+        _ context: Context, _ layout: URLLayout, _ segments: UnsafeBufferPointer<FlatTrie.Segment>
+    ) -> RouteParameters? {
+        var parameters = RouteParameters(capacity: context.readers.count)
+        let readers = context.readers
+
+        // The path.
+        for position in pathParameters.indices {
+            let parameter = pathParameters[position]
+            if parameter < 0 { continue }
+            if readers[parameter].kind == .remainder {
+                var values: [String] = []
+                values.reserveCapacity(segments.count - position)
+                for index in position..<segments.count {
+                    let segment = segments[index]
+                    values.append(FastText.string(segment.decodedBytes, ascii: segment.scalars == segment.decodedCount))
+                }
+                parameters.bindNew(names[parameter], strings: values, offset: segments[position].start)
+            } else {
+                let segment = segments[position]
+                guard
+                    readers[parameter].bind(
+                        segment.decodedBytes, scalars: segment.scalars, words: context.words, formats: context.formats,
+                        name: names[parameter], offset: segment.start, into: &parameters)
+                else { return nil }
+            }
+        }
+
+        // The query.
+        if rawQuery >= 0 {
+            if let query = layout.query {
+                let special = context.isSpecial(query, form: formDecoding)
+                guard context.bind(query, rawQuery, special: special, form: formDecoding, name: names[rawQuery], into: &parameters)
+                else { return nil }
+            } else if !readers[rawQuery].isOptional {
+                return nil
+            }
+        } else if !bindQueryItems(context, layout, into: &parameters) {
+            return nil
+        }
+
+        // The fragment.
+        if fragment >= 0 {
+            if let range = layout.fragment {
+                let special = context.isSpecial(range, form: false)
+                guard context.bind(range, fragment, special: special, form: false, name: names[fragment], into: &parameters)
+                else { return nil }
+            } else if !readers[fragment].isOptional {
+                return nil
+            }
+        } else if let range = layout.fragment, !range.isEmpty {
+            return nil
+        }
+        return parameters
+    }
+
+    /// The query's `key=value` items, split, matched to keys and read in one pass.
+    private func bindQueryItems(_ context: Context, _ layout: URLLayout, into parameters: inout RouteParameters) -> Bool {
+        let bytes = context.bytes
+        let readers = context.readers
+        let specialMask = formDecoding ? Self.percent | Self.plus : Self.percent
+        var seen: UInt64 = 0
+        var lists = ListSlots()
+
+        if let query = layout.query, !query.isEmpty {
+            let end = query.upperBound
+            let classes = Self.queryClass
+            var start = query.lowerBound
+            var index = start
+            var equalsAt = -1
+            var keySpecial = false
+            var valueSpecial = false
+            while true {
+                let byteClass = index < end ? classes[Int(bytes[index])] : Self.ampersand
+                if byteClass == 0 {
+                    index += 1
+                    continue
+                }
+                if byteClass & Self.ampersand == 0 {
+                    if byteClass == Self.equals {
+                        if equalsAt < 0 { equalsAt = index }
+                    } else if byteClass & specialMask != 0 {
+                        if equalsAt < 0 { keySpecial = true } else { valueSpecial = true }
+                    }
+                    index += 1
+                    continue
+                }
+
+                // One item: start..<index.
+                if index == start { return false }
+                let keyEnd = equalsAt < 0 ? index : equalsAt
+                var key = UnsafeBufferPointer(rebasing: bytes[start..<keyEnd])
+                if keySpecial {
+                    let output = context.scratch + start
+                    guard let (count, _) = FastText.decode(key, plusAsSpace: formDecoding, into: output) else { return false }
+                    key = UnsafeBufferPointer(start: output, count: count)
+                }
+                if let item = itemIndex(key) {
+                    guard equalsAt >= 0 else { return false }
+                    let binding = queryKeys[item]
+                    let valueRange = equalsAt + 1..<index
+                    let bit: UInt64 = 1 << UInt64(item)
+                    let slot = binding.listSlot
+                    if slot < 0 {
+                        guard seen & bit == 0,
+                            context.bind(
+                                valueRange, binding.parameter, special: valueSpecial, form: formDecoding,
+                                name: names[binding.parameter], into: &parameters)
+                        else { return false }
+                    } else {
+                        guard let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding)
+                        else { return false }
+                        let reader = readers[binding.parameter]
+                        let isText = reader.kind == .string || reader.kind == .enumeration
+                        if seen & bit == 0 {
+                            // Each further item takes at least `key=` and `&`: room for all of them.
+                            lists.start(slot, offset: start, capacity: (end - start + 1) / (binding.keyLength + 2), text: isText)
+                        }
+                        if isText {
+                            guard let text = reader.text(decoded, scalars: scalars, words: context.words) else { return false }
+                            lists.append(text, to: slot)
+                        } else {
+                            guard let value = reader.value(decoded, scalars: scalars, words: context.words, formats: context.formats)
+                            else { return false }
+                            lists.append(value, to: slot)
+                        }
+                    }
+                    seen |= bit
+                } else if !ignoresUnknownQueryItems {
+                    return false
+                }
+
+                if index >= end { break }
+                index += 1
+                start = index
+                equalsAt = -1
+                keySpecial = false
+                valueSpecial = false
+            }
+        }
+
+        for item in queryKeys.indices {
+            let binding = queryKeys[item]
+            let reader = readers[binding.parameter]
+            let slot = binding.listSlot
+            if slot >= 0 {
+                if seen & (1 << UInt64(item)) != 0 {
+                    lists.bind(slot, as: names[binding.parameter], into: &parameters)
+                    continue
+                }
+                if reader.isOptional {
+                    parameters.bindNew(
+                        names[binding.parameter], strings: [], offset: layout.query?.upperBound ?? layout.path.upperBound)
+                    continue
+                }
+            } else if seen & (1 << UInt64(item)) != 0 || reader.isOptional {
+                continue
+            }
+            return false
+        }
+        return true
+    }
+
+    /// The index of the query key that is exactly `key`, or `nil`.
+    @inline(__always)
+    private func itemIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        keyBytes.withUnsafeBufferPointer { keyBytes in
+            for item in queryKeys.indices {
+                let binding = queryKeys[item]
+                if binding.keyLength == key.count,
+                    ByteText.equal(UnsafeBufferPointer(rebasing: keyBytes[binding.keyStart..<binding.keyStart + key.count]), key)
+                {
+                    return item
+                }
+            }
+            return nil
+        }
+    }
+}
+
+/// The values of up to ``FastPlan/maximumLists`` repeated query items, gathered in URL order
+/// (stored properties, so appending grows each list in place).
+private struct ListSlots {
+    private var text0: [String] = [], text1: [String] = [], text2: [String] = [], text3: [String] = []
+    private var values0: [ParameterValue] = [], values1: [ParameterValue] = []
+    private var values2: [ParameterValue] = [], values3: [ParameterValue] = []
+    private var offsets: (Int, Int, Int, Int) = (0, 0, 0, 0)
+
+    /// Starts list `slot` at the item at `offset`, with room for `capacity` values (of text, or not).
+    mutating func start(_ slot: Int, offset: Int, capacity: Int, text: Bool) {
+        switch slot {
+        case 0: offsets.0 = offset
+        case 1: offsets.1 = offset
+        case 2: offsets.2 = offset
+        default: offsets.3 = offset
+        }
+        if text { withText(slot) { $0.reserveCapacity(capacity) } }
+    }
+
+    @inline(__always)
+    mutating func append(_ text: String, to slot: Int) {
+        withText(slot) { $0.append(text) }
+    }
+
+    mutating func append(_ value: ParameterValue, to slot: Int) {
+        switch slot {
+        case 0: values0.append(value)
+        case 1: values1.append(value)
+        case 2: values2.append(value)
+        default: values3.append(value)
+        }
+    }
+
+    /// Binds list `slot` (started) as `name`.
+    mutating func bind(_ slot: Int, as name: String, into parameters: inout RouteParameters) {
+        let offset: Int
+        let values: [ParameterValue]
+        switch slot {
+        case 0: (offset, values) = (offsets.0, values0)
+        case 1: (offset, values) = (offsets.1, values1)
+        case 2: (offset, values) = (offsets.2, values2)
+        default: (offset, values) = (offsets.3, values3)
+        }
+        if values.isEmpty {
+            withText(slot) { parameters.bindNew(name, strings: $0, offset: offset) }
+        } else {
+            parameters.bindNew(name, list: values, offset: offset)
+        }
+    }
+
+    @inline(__always)
+    private mutating func withText(_ slot: Int, _ body: (inout [String]) -> Void) {
+        switch slot {
+        case 0: body(&text0)
+        case 1: body(&text1)
+        case 2: body(&text2)
+        default: body(&text3)
+        }
+    }
+}

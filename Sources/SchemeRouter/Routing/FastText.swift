@@ -1,0 +1,102 @@
+/// Percent-decoding for the routing fast path: decode, then check the result is text
+/// (well-formed UTF-8 without control characters) in one tight pass, answering only yes or no.
+///
+/// ``PercentDecoding`` is the reference: it says where and why text is not valid. The fast path
+/// calls this, and on `nil` hands the URL to the precise path, which finds the same fault.
+enum FastText {
+    /// The value of each hexadecimal digit; `0xFF` for every other byte.
+    /// Built once, never freed or written again (a raw pointer: no bounds check in the hot loops).
+    nonisolated(unsafe) static let hexNibble: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(repeating: 0xFF, count: 256)
+        for digit in 0..<10 { table[Int(UInt8(ascii: "0")) + digit] = UInt8(digit) }
+        for letter in 0..<6 {
+            table[Int(UInt8(ascii: "a")) + letter] = UInt8(10 + letter)
+            table[Int(UInt8(ascii: "A")) + letter] = UInt8(10 + letter)
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// Decodes validated URL bytes (every `%` opens a two-hex-digit escape, every other byte is
+    /// printable ASCII) into `output` (room for `raw.count` bytes). Returns the decoded length and
+    /// its number of Unicode scalars, or `nil` when the result is not valid UTF-8 or holds a
+    /// control character (U+0000–U+001F, U+007F–U+009F).
+    @inline(__always)
+    static func decode(
+        _ raw: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: UnsafeMutablePointer<UInt8>
+    ) -> (count: Int, scalars: Int)? {
+        guard let input = raw.baseAddress else { return (0, 0) }
+        let end = raw.count
+        var index = 0
+        var written = 0
+        var high: UInt8 = 0
+        while index < end {
+            var byte = input[index]
+            if byte == UInt8(ascii: "%") {
+                // Validated: two hex digits follow.
+                byte = hexNibble[Int(input[index + 1])] << 4 | hexNibble[Int(input[index + 2])]
+                index += 3
+            } else {
+                if plusAsSpace && byte == UInt8(ascii: "+") { byte = 0x20 }
+                index += 1
+            }
+            high |= byte
+            output[written] = byte
+            written += 1
+        }
+        let decoded = UnsafeBufferPointer(start: output, count: written)
+        if high < 0x80 {
+            // ASCII: only control characters can be wrong.
+            for byte in decoded where byte < 0x20 || byte == 0x7F { return nil }
+            return (written, written)
+        }
+        guard let scalars = validText(decoded) else { return nil }
+        return (written, scalars)
+    }
+
+    /// The number of scalars of well-formed UTF-8 without control characters, or `nil`
+    /// (Unicode Table 3-7; C0 controls, DEL and C1 controls refused as ``PercentDecoding/text`` does).
+    static func validText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        var scalars = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            scalars += 1
+            if lead < 0x80 {
+                if lead < 0x20 || lead == 0x7F { return nil }
+                index += 1
+                continue
+            }
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            let width: Int
+            switch lead {
+            case 0xC2:
+                // U+0080–U+009F are C1 controls.
+                width = 2
+                lower = 0xA0
+            case 0xC3...0xDF: width = 2
+            case 0xE0: width = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE, 0xEF: width = 3
+            case 0xED: width = 3; upper = 0x9F
+            case 0xF0: width = 4; lower = 0x90
+            case 0xF1...0xF3: width = 4
+            case 0xF4: width = 4; upper = 0x8F
+            default: return nil
+            }
+            guard index + width <= count else { return nil }
+            let second = bytes[index + 1]
+            guard second >= lower, second <= upper else { return nil }
+            for offset in 2..<width where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+            index += width
+        }
+        return scalars
+    }
+
+    /// A `String` of valid UTF-8 (`ascii`: known to be ASCII).
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}
