@@ -99,12 +99,12 @@ import Testing
                 }
             }
             #expect(fast == expected, "\(spec) '\(text)'")
-            var parameters = RouteParameters()
+            var parameters = RouteParameters(names: ["p"], capacity: 1)
             let bound = bytes.withUnsafeMutableBufferPointer { buffer in
                 words.withView { view in
                     formats.withUnsafeBufferPointer { formats in
                         reader.bind(
-                            UnsafeBufferPointer(buffer), scalars: scalars, words: view, formats: formats, name: "p", offset: 7,
+                            UnsafeBufferPointer(buffer), scalars: scalars, words: view, formats: formats, name: 0, offset: 7,
                             into: &parameters)
                     }
                 }

@@ -2,13 +2,15 @@ import Foundation
 import MallocInterposerSwift
 import SchemeRouter
 
-// Usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT]
-// --only runs the comparisons whose title contains TEXT (for profiling one workload).
+// Usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT] [--side ours|foundation]
+// --only runs the comparisons whose title contains TEXT, --side one side of each (for profiling one workload:
+// `perf record … --only "whole job" --side ours`).
 // `Benchmarks/run` builds in release mode and runs the timing and (under LD_PRELOAD) the allocation pass.
 var rounds = 21
 var corpusSize = 10_000
 var allocationsOnly = false
 var only: String?
+var side: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -16,8 +18,9 @@ while let argument = arguments.next() {
     case "--corpus": corpusSize = Int(arguments.next() ?? "") ?? corpusSize
     case "--allocations": allocationsOnly = true
     case "--only": only = arguments.next()
+    case "--side": side = arguments.next()
     default:
-        print("usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT]")
+        print("usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT] [--side ours|foundation]")
         exit(64)
     }
 }
@@ -37,6 +40,7 @@ var samples = comparisons.flatMap { [Sample(name: $0.ours.name), Sample(name: $0
 for _ in 0..<rounds {
     for (index, comparison) in comparisons.enumerated() {
         for (offset, workload) in [comparison.ours, comparison.theirs].enumerated() {
+            if let side, side != (offset == 0 ? "ours" : "foundation") { continue }
             let start = monotonicNanos()
             blackHole(workload.body())
             let elapsed = monotonicNanos() - start

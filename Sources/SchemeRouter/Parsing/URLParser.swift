@@ -68,6 +68,9 @@ public enum URLParser {
 /// One pass over the input, left to right.
 private struct Grammar {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The class tables, read once per parse (each global read is a lazy-initialisation check).
+    let table = CharacterClass.table
+    let plain = CharacterClass.plain
 
     mutating func parse(maximumLength: Int) throws(URLRejection) -> URLLayout {
         let count = bytes.count
@@ -104,7 +107,7 @@ private struct Grammar {
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, then `:`. Returns the offset of the `:`.
     func scheme() throws(URLRejection) -> Int {
         let first = bytes[0]
-        if CharacterClass.table[Int(first)] & CharacterClass.alpha == 0 {
+        if table[Int(first)] & CharacterClass.alpha == 0 {
             if let universal = Self.universalFault(first, at: 0) { throw universal }
             if !colonEndsFirstSegment(from: 0) { throw .missingScheme(offset: 0) }
             throw .invalidSchemeStart(offset: 0, byte: first)
@@ -112,7 +115,7 @@ private struct Grammar {
         var index = 1
         while index < bytes.count {
             let byte = bytes[index]
-            if CharacterClass.table[Int(byte)] & CharacterClass.scheme != 0 {
+            if table[Int(byte)] & CharacterClass.scheme != 0 {
                 index += 1
                 continue
             }
@@ -185,7 +188,7 @@ private struct Grammar {
             while hostEnd < end {
                 let byte = bytes[hostEnd]
                 if byte == UInt8(ascii: ":") { break }
-                if CharacterClass.table[Int(byte)] & CharacterClass.regNameMask != 0 {
+                if table[Int(byte)] & CharacterClass.regNameMask != 0 {
                     hostEnd += 1
                 } else if byte == UInt8(ascii: "%") {
                     try checkEscape(at: hostEnd)
@@ -231,7 +234,7 @@ private struct Grammar {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
-            if CharacterClass.table[Int(byte)] & allowed != 0 {
+            if table[Int(byte)] & allowed != 0 {
                 index += 1
             } else if byte == UInt8(ascii: "%") {
                 try checkEscape(at: index)
@@ -252,7 +255,6 @@ private struct Grammar {
         var index = start
         let count = bytes.count
         guard let base = bytes.baseAddress else { return index }
-        let plain = CharacterClass.plain
         let bit = allowed == CharacterClass.pathMask ? CharacterClass.plainInPath : CharacterClass.plainInQuery
         while index < count {
             while index &+ 8 <= count {
@@ -266,7 +268,7 @@ private struct Grammar {
             let stop = Swift.min(index &+ 8, count)
             while index < stop {
                 let byte = base[index]
-                if CharacterClass.table[Int(byte)] & allowed != 0 {
+                if table[Int(byte)] & allowed != 0 {
                     index += 1
                 } else if byte == UInt8(ascii: "%") {
                     try checkEscape(at: index)
@@ -287,8 +289,8 @@ private struct Grammar {
     @inline(__always)
     func checkEscape(at index: Int) throws(URLRejection) {
         guard index + 2 < bytes.count,
-            CharacterClass.table[Int(bytes[index + 1])] & CharacterClass.hex != 0,
-            CharacterClass.table[Int(bytes[index + 2])] & CharacterClass.hex != 0
+            table[Int(bytes[index + 1])] & CharacterClass.hex != 0,
+            table[Int(bytes[index + 2])] & CharacterClass.hex != 0
         else { throw .invalidPercentEncoding(offset: index) }
     }
 

@@ -30,34 +30,34 @@ final class FastMatcher: Sendable {
     }
 
     /// Matches a URL (whose scheme is the declaration's) or returns `nil`; see the type's description.
+    @inline(__always)
     func match(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) -> RouteMatch? {
+        guard let (route, parameters) = bind(url, bytes: bytes) else { return nil }
+        return RouteMatch(url: url, declaration: name, route: routes[route], parameters: parameters)
+    }
+
+    /// The index in `routes` of the route a URL selects and its parameters, or `nil`. (The match
+    /// is made by the caller: a `RouteMatch` is large, and every closure level would copy it.)
+    func bind(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) -> (Int, RouteParameters)? {
         guard !routes.isEmpty, let base = bytes.baseAddress else { return nil }
-        let layout = url.layout
 
         // The path's segments: one leading '/' dropped, the rest split at '/', empty ones kept.
-        var pathStart = layout.path.lowerBound
-        let pathEnd = layout.path.upperBound
+        var pathStart = url.layout.path.lowerBound
+        let pathEnd = url.layout.path.upperBound
         if pathStart < pathEnd && base[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
-        var count = 0
-        if pathStart < pathEnd {
-            count = 1
-            for index in pathStart..<pathEnd where base[index] == UInt8(ascii: "/") { count += 1 }
-        }
-        let host = layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+        let count = pathStart < pathEnd ? 1 + ByteText.count(of: UInt8(ascii: "/"), in: base, from: pathStart, to: pathEnd) : 0
+        let host = url.layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+        var selected = -1
 
-        return withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments -> RouteMatch? in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch -> RouteMatch? in
+        let parameters = withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments -> RouteParameters? in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch -> RouteParameters? in
                 let scratch = scratch.baseAddress!
                 var start = pathStart
                 for index in 0..<count {
-                    var end = start
-                    var special = false
-                    while end < pathEnd {
-                        let byte = base[end]
-                        if byte == UInt8(ascii: "/") { break }
-                        if byte == UInt8(ascii: "%") { special = true }
-                        end += 1
-                    }
+                    let slash = ByteText.broadcast(UInt8(ascii: "/")), percent = ByteText.broadcast(UInt8(ascii: "%"))
+                    var end = ByteText.firstOf(slash, percent, slash, slash, in: base, from: start, to: pathEnd)
+                    let special = end < pathEnd && base[end] == UInt8(ascii: "%")
+                    if special { end = ByteText.firstOf(slash, slash, slash, slash, in: base, from: end, to: pathEnd) }
                     var segment = FlatTrie.Segment(start: start, end: end, decoded: base + start, decodedCount: end - start, scalars: end - start)
                     if special {
                         let raw = UnsafeBufferPointer(start: base + start, count: end - start)
@@ -74,11 +74,12 @@ final class FastMatcher: Sendable {
                     start = end + 1
                 }
                 let path = UnsafeBufferPointer(segments)
-                guard let index = select(host: host, path) else { return nil }
-                let route = routes[index]
-                guard let parameters = route.plan.fast?.bind(bytes, layout, path, scratch: scratch) else { return nil }
-                return RouteMatch(url: url, declaration: name, route: route, parameters: parameters)
+                guard let route = select(host: host, path) else { return nil }
+                selected = route
+                return routes[route].plan.fast?.bind(bytes, url.layout, path, scratch: scratch)
             }
         }
+        guard let parameters else { return nil }
+        return (selected, parameters)
     }
 }

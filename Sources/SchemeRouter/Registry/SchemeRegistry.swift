@@ -89,6 +89,19 @@ public struct SchemeRegistry: Sendable {
     /// - Throws: ``RouteError/unknownScheme(_:)`` when no declaration owns the scheme, else
     ///   what ``SchemeDeclaration/match(_:)`` throws.
     public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
+        // The fast path: only indices and the parameters come out of the closure.
+        let fast = url.text.utf8.withContiguousStorageIfAvailable { bytes -> (Int, Int, RouteParameters)? in
+            let scheme = url.layout.scheme
+            guard scheme.count <= SchemeName.maximumLength,
+                let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme])),
+                let (route, parameters) = matchers[index].bind(url, bytes: bytes)
+            else { return nil }
+            return (index, route, parameters)
+        }
+        if let (index, route, parameters) = fast ?? nil {
+            let matcher = matchers[index]
+            return RouteMatch(url: url, declaration: matcher.name, route: matcher.routes[route], parameters: parameters)
+        }
         let result = url.text.utf8.withContiguousStorageIfAvailable { bytes in
             Result { () throws(RouteError) in
                 // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
@@ -96,7 +109,6 @@ public struct SchemeRegistry: Sendable {
                 guard scheme.count <= SchemeName.maximumLength,
                     let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
                 else { throw .unknownScheme(url.scheme) }
-                if let match = matchers[index].match(url, bytes: bytes) { return match }
                 return try declarations[index].preciseMatch(url, bytes: bytes)
             }
         }

@@ -6,22 +6,6 @@
 /// ``RouteBinder``, which reports the first fault in URL order with its offset. On success both
 /// bind the same values at the same offsets (a differential property test checks it).
 extension FastPlan {
-    /// What each byte means while splitting a query: `&`, `=`, or a byte that needs decoding.
-    private static let ampersand: UInt8 = 1
-    private static let equals: UInt8 = 2
-    private static let percent: UInt8 = 4
-    private static let plus: UInt8 = 8
-    /// Built once, never freed or written again (a raw pointer: no bounds check in the hot loop).
-    nonisolated(unsafe) private static let queryClass: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        table.initialize(repeating: 0, count: 256)
-        table[Int(UInt8(ascii: "&"))] = ampersand
-        table[Int(UInt8(ascii: "="))] = equals
-        table[Int(UInt8(ascii: "%"))] = percent
-        table[Int(UInt8(ascii: "+"))] = plus
-        return UnsafePointer(table)
-    }()
-
     /// Binds the route's parameters from a URL whose path is split into `segments` (decoded),
     /// or returns `nil` (see the type's description). `scratch` has room for the URL's length.
     func bind(
@@ -63,11 +47,11 @@ extension FastPlan {
         /// Reads `range` with parameter `parameter`'s reader and binds it; `false` on any fault.
         @inline(__always)
         func bind(
-            _ range: Range<Int>, _ parameter: Int, special: Bool, form: Bool, name: String, into parameters: inout RouteParameters
+            _ range: Range<Int>, _ parameter: Int, special: Bool, form: Bool, into parameters: inout RouteParameters
         ) -> Bool {
             guard let (decoded, scalars) = decoded(range, special: special, form: form) else { return false }
             return readers[parameter].bind(
-                decoded, scalars: scalars, words: words, formats: formats, name: name, offset: range.lowerBound, into: &parameters)
+                decoded, scalars: scalars, words: words, formats: formats, name: parameter, offset: range.lowerBound, into: &parameters)
         }
 
         /// Whether `range` holds `%` (or `+` under form decoding).
@@ -84,7 +68,7 @@ extension FastPlan {
     private func bind(
         _ context: Context, _ layout: URLLayout, _ segments: UnsafeBufferPointer<FlatTrie.Segment>
     ) -> RouteParameters? {
-        var parameters = RouteParameters(capacity: context.readers.count)
+        var parameters = RouteParameters(names: names, capacity: context.readers.count)
         let readers = context.readers
 
         // The path.
@@ -98,13 +82,13 @@ extension FastPlan {
                     let segment = segments[index]
                     values.append(FastText.string(segment.decodedBytes, ascii: segment.scalars == segment.decodedCount))
                 }
-                parameters.bindNew(names[parameter], strings: values, offset: segments[position].start)
+                parameters.bindNew(parameter, strings: values, offset: segments[position].start)
             } else {
                 let segment = segments[position]
                 guard
                     readers[parameter].bind(
                         segment.decodedBytes, scalars: segment.scalars, words: context.words, formats: context.formats,
-                        name: names[parameter], offset: segment.start, into: &parameters)
+                        name: parameter, offset: segment.start, into: &parameters)
                 else { return nil }
             }
         }
@@ -113,7 +97,7 @@ extension FastPlan {
         if rawQuery >= 0 {
             if let query = layout.query {
                 let special = context.isSpecial(query, form: formDecoding)
-                guard context.bind(query, rawQuery, special: special, form: formDecoding, name: names[rawQuery], into: &parameters)
+                guard context.bind(query, rawQuery, special: special, form: formDecoding, into: &parameters)
                 else { return nil }
             } else if !readers[rawQuery].isOptional {
                 return nil
@@ -126,7 +110,7 @@ extension FastPlan {
         if fragment >= 0 {
             if let range = layout.fragment {
                 let special = context.isSpecial(range, form: false)
-                guard context.bind(range, fragment, special: special, form: false, name: names[fragment], into: &parameters)
+                guard context.bind(range, fragment, special: special, form: false, into: &parameters)
                 else { return nil }
             } else if !readers[fragment].isOptional {
                 return nil
@@ -141,29 +125,29 @@ extension FastPlan {
     private func bindQueryItems(_ context: Context, _ layout: URLLayout, into parameters: inout RouteParameters) -> Bool {
         let bytes = context.bytes
         let readers = context.readers
-        let specialMask = formDecoding ? Self.percent | Self.plus : Self.percent
         var seen: UInt64 = 0
         var lists = ListSlots()
 
         if let query = layout.query, !query.isEmpty {
             let end = query.upperBound
-            let classes = Self.queryClass
+            let base = bytes.baseAddress!
+            let ampersand = ByteText.broadcast(UInt8(ascii: "&")), equals = ByteText.broadcast(UInt8(ascii: "="))
+            let percent = ByteText.broadcast(UInt8(ascii: "%"))
+            let plus = formDecoding ? ByteText.broadcast(UInt8(ascii: "+")) : percent
             var start = query.lowerBound
             var index = start
             var equalsAt = -1
             var keySpecial = false
             var valueSpecial = false
             while true {
-                let byteClass = index < end ? classes[Int(bytes[index])] : Self.ampersand
-                if byteClass == 0 {
-                    index += 1
-                    continue
-                }
-                if byteClass & Self.ampersand == 0 {
-                    if byteClass == Self.equals {
+                index = ByteText.firstOf(ampersand, equals, percent, plus, in: base, from: index, to: end)
+                if index < end && base[index] != UInt8(ascii: "&") {
+                    if base[index] == UInt8(ascii: "=") {
                         if equalsAt < 0 { equalsAt = index }
-                    } else if byteClass & specialMask != 0 {
-                        if equalsAt < 0 { keySpecial = true } else { valueSpecial = true }
+                    } else if equalsAt < 0 {
+                        keySpecial = true
+                    } else {
+                        valueSpecial = true
                     }
                     index += 1
                     continue
@@ -187,8 +171,7 @@ extension FastPlan {
                     if slot < 0 {
                         guard seen & bit == 0,
                             context.bind(
-                                valueRange, binding.parameter, special: valueSpecial, form: formDecoding,
-                                name: names[binding.parameter], into: &parameters)
+                                valueRange, binding.parameter, special: valueSpecial, form: formDecoding, into: &parameters)
                         else { return false }
                     } else {
                         guard let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding)
@@ -228,12 +211,12 @@ extension FastPlan {
             let slot = binding.listSlot
             if slot >= 0 {
                 if seen & (1 << UInt64(item)) != 0 {
-                    lists.bind(slot, as: names[binding.parameter], into: &parameters)
+                    lists.bind(slot, as: binding.parameter, into: &parameters)
                     continue
                 }
                 if reader.isOptional {
                     parameters.bindNew(
-                        names[binding.parameter], strings: [], offset: layout.query?.upperBound ?? layout.path.upperBound)
+                        binding.parameter, strings: [], offset: layout.query?.upperBound ?? layout.path.upperBound)
                     continue
                 }
             } else if seen & (1 << UInt64(item)) != 0 || reader.isOptional {
@@ -264,9 +247,10 @@ extension FastPlan {
 /// The values of up to ``FastPlan/maximumLists`` repeated query items, gathered in URL order
 /// (stored properties, so appending grows each list in place).
 private struct ListSlots {
-    private var text0: [String] = [], text1: [String] = [], text2: [String] = [], text3: [String] = []
-    private var values0: [ParameterValue] = [], values1: [ParameterValue] = []
-    private var values2: [ParameterValue] = [], values3: [ParameterValue] = []
+    // Optional, so the slots a route does not use cost nothing to create and destroy.
+    private var text0: [String]?, text1: [String]?, text2: [String]?, text3: [String]?
+    private var values0: [ParameterValue]?, values1: [ParameterValue]?
+    private var values2: [ParameterValue]?, values3: [ParameterValue]?
     private var offsets: (Int, Int, Int, Int) = (0, 0, 0, 0)
 
     /// Starts list `slot` at the item at `offset`, with room for `capacity` values (of text, or not).
@@ -277,47 +261,59 @@ private struct ListSlots {
         case 2: offsets.2 = offset
         default: offsets.3 = offset
         }
-        if text { withText(slot) { $0.reserveCapacity(capacity) } }
+        if text {
+            var list: [String] = []
+            list.reserveCapacity(capacity)
+            switch slot {
+            case 0: text0 = list
+            case 1: text1 = list
+            case 2: text2 = list
+            default: text3 = list
+            }
+        } else {
+            switch slot {
+            case 0: values0 = []
+            case 1: values1 = []
+            case 2: values2 = []
+            default: values3 = []
+            }
+        }
     }
 
     @inline(__always)
     mutating func append(_ text: String, to slot: Int) {
-        withText(slot) { $0.append(text) }
+        switch slot {
+        case 0: text0!.append(text)
+        case 1: text1!.append(text)
+        case 2: text2!.append(text)
+        default: text3!.append(text)
+        }
     }
 
     mutating func append(_ value: ParameterValue, to slot: Int) {
         switch slot {
-        case 0: values0.append(value)
-        case 1: values1.append(value)
-        case 2: values2.append(value)
-        default: values3.append(value)
+        case 0: values0!.append(value)
+        case 1: values1!.append(value)
+        case 2: values2!.append(value)
+        default: values3!.append(value)
         }
     }
 
-    /// Binds list `slot` (started) as `name`.
-    mutating func bind(_ slot: Int, as name: String, into parameters: inout RouteParameters) {
+    /// Binds list `slot` (started) as name number `name`.
+    mutating func bind(_ slot: Int, as name: Int, into parameters: inout RouteParameters) {
         let offset: Int
-        let values: [ParameterValue]
+        let text: [String]?
+        let values: [ParameterValue]?
         switch slot {
-        case 0: (offset, values) = (offsets.0, values0)
-        case 1: (offset, values) = (offsets.1, values1)
-        case 2: (offset, values) = (offsets.2, values2)
-        default: (offset, values) = (offsets.3, values3)
+        case 0: (offset, text, values) = (offsets.0, text0, values0)
+        case 1: (offset, text, values) = (offsets.1, text1, values1)
+        case 2: (offset, text, values) = (offsets.2, text2, values2)
+        default: (offset, text, values) = (offsets.3, text3, values3)
         }
-        if values.isEmpty {
-            withText(slot) { parameters.bindNew(name, strings: $0, offset: offset) }
+        if let text {
+            parameters.bindNew(name, strings: text, offset: offset)
         } else {
-            parameters.bindNew(name, list: values, offset: offset)
-        }
-    }
-
-    @inline(__always)
-    private mutating func withText(_ slot: Int, _ body: (inout [String]) -> Void) {
-        switch slot {
-        case 0: body(&text0)
-        case 1: body(&text1)
-        case 2: body(&text2)
-        default: body(&text3)
+            parameters.bindNew(name, list: values ?? [], offset: offset)
         }
     }
 }

@@ -4,18 +4,17 @@
 /// ``PercentDecoding`` is the reference: it says where and why text is not valid. The fast path
 /// calls this, and on `nil` hands the URL to the precise path, which finds the same fault.
 enum FastText {
-    /// The value of each hexadecimal digit; `0xFF` for every other byte.
-    /// Built once, never freed or written again (a raw pointer: no bounds check in the hot loops).
-    nonisolated(unsafe) static let hexNibble: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        table.initialize(repeating: 0xFF, count: 256)
-        for digit in 0..<10 { table[Int(UInt8(ascii: "0")) + digit] = UInt8(digit) }
-        for letter in 0..<6 {
-            table[Int(UInt8(ascii: "a")) + letter] = UInt8(10 + letter)
-            table[Int(UInt8(ascii: "A")) + letter] = UInt8(10 + letter)
-        }
-        return UnsafePointer(table)
-    }()
+    /// The value of a hexadecimal digit (`0`–`9`, `a`–`f`, `A`–`F`; other bytes give garbage), without a table.
+    @inline(__always)
+    static func hexValue(_ digit: UInt8) -> UInt8 {
+        (digit & 0x0F) &+ (digit >> 6) &* 9
+    }
+
+    /// Whether a byte is a hexadecimal digit, without a table.
+    @inline(__always)
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
+    }
 
     /// Decodes validated URL bytes (every `%` opens a two-hex-digit escape, every other byte is
     /// printable ASCII) into `output` (room for `raw.count` bytes). Returns the decoded length and
@@ -34,7 +33,7 @@ enum FastText {
             var byte = input[index]
             if byte == UInt8(ascii: "%") {
                 // Validated: two hex digits follow.
-                byte = hexNibble[Int(input[index + 1])] << 4 | hexNibble[Int(input[index + 2])]
+                byte = hexValue(input[index + 1]) << 4 | hexValue(input[index + 2])
                 index += 3
             } else {
                 if plusAsSpace && byte == UInt8(ascii: "+") { byte = 0x20 }

@@ -4,7 +4,8 @@
 ///
 /// It selects exactly as ``RouteTable/select(in:path:miss:)`` does (same order, same backtracking),
 /// but only answers which route, or `nil`; on `nil` the caller asks the table, which says why.
-struct FlatTrie: Sendable {
+/// A class, so selecting retains one reference rather than four arrays.
+final class FlatTrie: Sendable {
     struct Node: Sendable {
         var literalStart: Int32 = 0
         var literalCount: Int32 = 0
@@ -40,12 +41,16 @@ struct FlatTrie: Sendable {
         }
     }
 
-    private var nodes: [Node] = []
-    private var literals: [Literal] = []
-    private var keys: [UInt8] = []
-    private var slots: [Int32] = []
+    private let nodes: [Node]
+    private let literals: [Literal]
+    private let keys: [UInt8]
+    private let slots: [Int32]
 
     init(_ trie: RouteTable.Trie) {
+        var nodes: [Node] = []
+        var literals: [Literal] = []
+        var keys: [UInt8] = []
+        var slots: [Int32] = []
         for node in trie.nodes {
             var flat = Node()
             flat.literalStart = Int32(literals.count)
@@ -74,6 +79,10 @@ struct FlatTrie: Sendable {
             flat.route = node.route.map(Int32.init) ?? -1
             nodes.append(flat)
         }
+        self.nodes = nodes
+        self.literals = literals
+        self.keys = keys
+        self.slots = slots
     }
 
     /// The route the segments select, or `nil` when none does.

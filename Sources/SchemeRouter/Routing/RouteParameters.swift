@@ -11,23 +11,14 @@
 /// Two parameter sets are equal when they hold the same values; offsets are not compared.
 public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     /// One bound value. Routes have a handful of parameters, so a flat array read linearly is
-    /// faster than hashing names, and binding a URL's values is one allocation.
+    /// faster than hashing names, and binding a URL's values is one allocation. The name is an
+    /// index into `nameTable` (for a URL's values, the route's own list: no string is copied),
+    /// with its length and first byte in `key` to skip most comparisons.
     struct Entry: Sendable {
-        let name: String
+        let name: Int
+        let key: UInt32
         var stored: Stored
         var offset: Int?
-
-        init(name: String, value: ParameterValue, offset: Int?) {
-            self.name = name
-            self.stored = .value(value)
-            self.offset = offset
-        }
-
-        init(name: String, strings: [String], offset: Int?) {
-            self.name = name
-            self.stored = .strings(strings)
-            self.offset = offset
-        }
 
         var value: ParameterValue { stored.value }
     }
@@ -46,32 +37,50 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The names entries refer to (may hold names no entry uses).
+    private var nameTable: [String]
     private var entries: [Entry]
 
     /// An empty set, to fill for printing.
     public init() {
+        nameTable = []
         entries = []
     }
 
-    /// An empty set with room for `capacity` values.
-    init(capacity: Int) {
+    /// An empty set that binds names of `names` by index, with room for `capacity` values.
+    init(names: [String], capacity: Int) {
+        nameTable = names
         entries = []
         entries.reserveCapacity(capacity)
     }
 
     /// A set holding `values`.
     public init(_ values: [String: ParameterValue]) {
-        entries = values.map { Entry(name: $0.key, value: $0.value, offset: nil) }
+        self.init()
+        for (name, value) in values { self[name] = value }
     }
 
-    /// Names are short: comparing lengths first skips most string comparisons.
+    /// The comparison key of a name: its length and first byte.
+    @inline(__always)
+    static func key(_ name: String) -> UInt32 {
+        let utf8 = name.utf8
+        return UInt32(truncatingIfNeeded: utf8.count) << 8 | UInt32(utf8.first ?? 0)
+    }
+
     @inline(__always)
     private func index(of name: String) -> Int? {
-        let length = name.utf8.count
-        for index in entries.indices where entries[index].name.utf8.count == length && entries[index].name == name {
+        let key = Self.key(name)
+        for index in entries.indices where entries[index].key == key && nameTable[entries[index].name] == name {
             return index
         }
         return nil
+    }
+
+    /// The index of `name` in the name table, added when missing.
+    private mutating func nameIndex(_ name: String) -> Int {
+        if let index = nameTable.firstIndex(of: name) { return index }
+        nameTable.append(name)
+        return nameTable.count - 1
     }
 
     /// The value of `name`, or `nil`. Setting `nil` removes it.
@@ -80,54 +89,62 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         set {
             if let index = index(of: name) {
                 if let newValue {
-                    entries[index] = Entry(name: name, value: newValue, offset: nil)
+                    entries[index].stored = .value(newValue)
+                    entries[index].offset = nil
                 } else {
                     entries.remove(at: index)
                 }
             } else if let newValue {
-                entries.append(Entry(name: name, value: newValue, offset: nil))
+                entries.append(Entry(name: nameIndex(name), key: Self.key(name), stored: .value(newValue), offset: nil))
             }
         }
     }
 
-    /// Sets `name` to `value` with the byte offset of its text in the URL.
-    mutating func bind(_ name: String, _ value: ParameterValue, offset: Int) {
-        if let index = index(of: name) {
-            entries[index] = Entry(name: name, value: value, offset: offset)
-        } else {
-            entries.append(Entry(name: name, value: value, offset: offset))
-        }
+    /// Adds a value for name number `name` of the name table, known not to be bound yet.
+    @inline(__always)
+    mutating func bindNew(_ name: Int, _ value: ParameterValue, offset: Int) {
+        entries.append(Entry(name: name, key: Self.key(nameTable[name]), stored: .value(value), offset: offset))
+    }
+
+    /// Adds a list of text for name number `name`, known not to be bound yet.
+    mutating func bindNew(_ name: Int, strings: [String], offset: Int) {
+        entries.append(Entry(name: name, key: Self.key(nameTable[name]), stored: .strings(strings), offset: offset))
     }
 
     /// Adds a value for a name known not to be bound yet (binding binds each parameter once).
     mutating func bindNew(_ name: String, _ value: ParameterValue, offset: Int) {
-        entries.append(Entry(name: name, value: value, offset: offset))
+        bindNew(nameIndex(name), value, offset: offset)
     }
 
     /// Adds a list of text for a name known not to be bound yet.
     mutating func bindNew(_ name: String, strings: [String], offset: Int) {
-        entries.append(Entry(name: name, strings: strings, offset: offset))
+        bindNew(nameIndex(name), strings: strings, offset: offset)
     }
 
     /// Adds a list for a name known not to be bound yet, kept as `[String]` when every value is text.
     mutating func bindNew(_ name: String, list: [ParameterValue], offset: Int) {
+        bindNew(nameIndex(name), list: list, offset: offset)
+    }
+
+    /// Adds a list for name number `name`, kept as `[String]` when every value is text.
+    mutating func bindNew(_ name: Int, list: [ParameterValue], offset: Int) {
         var strings: [String] = []
         strings.reserveCapacity(list.count)
         for value in list {
             guard case .string(let text) = value else {
-                entries.append(Entry(name: name, value: .list(list), offset: offset))
+                bindNew(name, .list(list), offset: offset)
                 return
             }
             strings.append(text)
         }
-        entries.append(Entry(name: name, strings: strings, offset: offset))
+        bindNew(name, strings: strings, offset: offset)
     }
 
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
     public func offset(of name: String) -> Int? { index(of: name).flatMap { entries[$0].offset } }
 
     /// The names of the values present, sorted.
-    public var names: [String] { entries.map(\.name).sorted() }
+    public var names: [String] { entries.map { nameTable[$0.name] }.sorted() }
 
     /// Whether no value is present.
     public var isEmpty: Bool { entries.isEmpty }
@@ -251,19 +268,19 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
 
     /// Equal when the same names hold equal values, in any order; offsets are not compared.
     public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
-        lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { rhs[$0.name] == $0.value }
+        lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { rhs[lhs.nameTable[$0.name]] == $0.value }
     }
 
     /// Hashes the values in name order.
     public func hash(into hasher: inout Hasher) {
-        for entry in entries.sorted(by: { $0.name < $1.name }) {
-            hasher.combine(entry.name)
+        for entry in entries.sorted(by: { nameTable[$0.name] < nameTable[$1.name] }) {
+            hasher.combine(nameTable[entry.name])
             hasher.combine(entry.value)
         }
     }
 
     /// `{due: 2008-06-23T13:00:00, task: "Quarterly Report"}`, sorted by name.
     public var description: String {
-        "{" + entries.sorted { $0.name < $1.name }.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+        "{" + entries.map { (nameTable[$0.name], $0.value) }.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
     }
 }

@@ -62,12 +62,12 @@ struct ValueReader: Sendable {
         values = words.append(valueWords)
     }
 
-    /// Reads decoded, valid text (`scalars` Unicode scalars long) and binds it as `name`, or
+    /// Reads decoded, valid text (`scalars` Unicode scalars long) and binds it as name number `name`, or
     /// returns `false` on any fault. (No `ParameterValue?` is made: copying one is costly.)
     @inline(__always)
     func bind(
         _ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, words: WordList.View, formats: UnsafeBufferPointer<DateFormat>,
-        name: String, offset: Int, into parameters: inout RouteParameters
+        name: Int, offset: Int, into parameters: inout RouteParameters
     ) -> Bool {
         if !keywords.isEmpty, let word = words.find(bytes, in: keywords) {
             parameters.bindNew(name, .keyword(word), offset: offset)
@@ -169,29 +169,43 @@ struct ValueReader: Sendable {
         return overflow ? nil : positive
     }
 
-    /// `8-4-4-4-12` hexadecimal digits, either case, or `nil`.
+    /// `8-4-4-4-12` hexadecimal digits, either case, or `nil`: four words of eight digits, each
+    /// checked and converted eight bytes at a time.
     @inline(__always)
     static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> UUIDValue? {
         guard bytes.count == 36, let base = bytes.baseAddress,
             base[8] == UInt8(ascii: "-"), base[13] == UInt8(ascii: "-"), base[18] == UInt8(ascii: "-"),
-            base[23] == UInt8(ascii: "-"),
-            let a = hex(base, 8), let b = hex(base + 9, 4), let c = hex(base + 14, 4), let d = hex(base + 19, 4),
-            let e = hex(base + 24, 12)
+            base[23] == UInt8(ascii: "-")
         else { return nil }
-        return UUIDValue(high: a << 32 | b << 16 | c, low: d << 48 | e)
+        let raw = UnsafeRawPointer(base)
+        func load8(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func load4(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
+        // Digits 0–7, 9–12 with 14–17, 19–22 with 24–27, and 28–35.
+        guard let a = hex8(load8(0)), let b = hex8(load4(9) | load4(14) << 32), let c = hex8(load4(19) | load4(24) << 32),
+            let d = hex8(load8(28))
+        else { return nil }
+        return UUIDValue(high: a << 32 | b, low: c << 32 | d)
     }
 
-    /// `count` hexadecimal digits as a number, or `nil` if one is not a digit.
+    /// Eight ASCII hexadecimal digits (the first in the lowest byte) as a 32-bit number, or `nil`.
     @inline(__always)
-    private static func hex(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64? {
-        var value: UInt64 = 0
-        var bad: UInt8 = 0
-        for index in 0..<count {
-            let nibble = FastText.hexNibble[Int(bytes[index])]
-            bad |= nibble
-            value = value << 4 | UInt64(nibble & 0x0F)
-        }
-        return bad & 0xF0 == 0 ? value : nil
+    static func hex8(_ word: UInt64) -> UInt64? {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard word & high == 0 else { return nil }
+        // Per byte (all below 0x80, so no carry crosses bytes): the high bit of x + (0x80 - c) is set when x >= c.
+        func atLeast(_ x: UInt64, _ c: UInt8) -> UInt64 { (x &+ ByteText.broadcast(0x80 &- c)) & high }
+        let lower = word | ByteText.broadcast(0x20)
+        let digit = atLeast(word, 0x30) & ~atLeast(word, 0x3A)
+        let letter = atLeast(lower, 0x61) & ~atLeast(lower, 0x67)
+        guard digit | letter == high else { return nil }
+        // Nibble values, then pairs of nibbles into bytes, bytes into one word, first digit highest.
+        let nibbles = (word & ByteText.broadcast(0x0F)) &+ ((word >> 6) & ByteText.broadcast(0x01)) &* 9
+        let pairs = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF_00FF_00FF
+        let quads = (pairs | (pairs >> 8)) & 0x0000_FFFF_0000_FFFF
+        let packed = UInt32(truncatingIfNeeded: quads | (quads >> 16))
+        return UInt64(packed.byteSwapped)
     }
 }
 
