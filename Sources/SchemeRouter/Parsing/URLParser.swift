@@ -27,8 +27,10 @@ public enum URLParser {
     public static func validate(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int = defaultMaximumLength
     ) throws(URLRejection) -> URLLayout {
+        var layout = URLLayout(scheme: 0..<0, path: 0..<0)
         var parser = Grammar(bytes: bytes)
-        return try parser.parse(maximumLength: maximumLength)
+        try parser.parse(maximumLength: maximumLength, into: &layout)
+        return layout
     }
 
     /// Validates a URL given as a string; see ``validate(_:maximumLength:)-(UnsafeBufferPointer<UInt8>,_)``.
@@ -41,7 +43,8 @@ public enum URLParser {
         var layout = URLLayout(scheme: 0..<0, path: 0..<0)
         var rejection: URLRejection?
         if string.utf8.withContiguousStorageIfAvailable({ (bytes) -> Void in
-            do throws(URLRejection) { layout = try validate(bytes, maximumLength: maximumLength) } catch { rejection = error }
+            var parser = Grammar(bytes: bytes)
+            do throws(URLRejection) { try parser.parse(maximumLength: maximumLength, into: &layout) } catch { rejection = error }
         }) != nil {
             if let rejection { throw rejection }
             return layout
@@ -72,13 +75,16 @@ private struct Grammar {
     let table = CharacterClass.table
     let plain = CharacterClass.plain
 
-    mutating func parse(maximumLength: Int) throws(URLRejection) -> URLLayout {
+    /// Parses the input into `layout` (whose optional components are `nil` on entry: the layout
+    /// is written in place, not copied out).
+    mutating func parse(maximumLength: Int, into layout: inout URLLayout) throws(URLRejection) {
         let count = bytes.count
         guard count > 0 else { throw .empty }
         guard count <= maximumLength else { throw .tooLong(length: count, maximum: maximumLength) }
 
         let schemeEnd = try scheme()
-        var layout = URLLayout(scheme: 0..<schemeEnd, path: schemeEnd + 1..<schemeEnd + 1)
+        layout.scheme = 0..<schemeEnd
+        layout.path = schemeEnd + 1..<schemeEnd + 1
         var index = schemeEnd + 1
 
         if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
@@ -101,7 +107,6 @@ private struct Grammar {
             if index < count { throw .multipleFragments(offset: index) }
             layout.fragment = start..<index
         }
-        return layout
     }
 
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, then `:`. Returns the offset of the `:`.

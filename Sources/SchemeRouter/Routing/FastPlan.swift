@@ -17,6 +17,8 @@ final class FastPlan: Sendable {
     static let maximumLists = 4
 
     let names: [String]
+    /// ``RouteParameters/key(_:)`` of each name.
+    let nameKeys: [UInt32]
     let readers: [ValueReader]
     /// Per path pattern segment: the parameter bound there, or `-1` for a literal.
     let pathParameters: [Int]
@@ -66,6 +68,7 @@ final class FastPlan: Sendable {
         self.rawQuery = rawBinding.map(add) ?? -1
         self.fragment = fragmentBinding.map(add) ?? -1
         self.names = names
+        self.nameKeys = names.map(RouteParameters.key)
         self.readers = readers
         self.words = words
         self.formats = formats

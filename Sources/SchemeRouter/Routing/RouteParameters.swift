@@ -37,19 +37,23 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The names entries refer to (may hold names no entry uses).
+    /// The names entries refer to (may hold names no entry uses), and their keys.
     private var nameTable: [String]
+    private var nameKeys: [UInt32]
     private var entries: [Entry]
 
     /// An empty set, to fill for printing.
     public init() {
         nameTable = []
+        nameKeys = []
         entries = []
     }
 
-    /// An empty set that binds names of `names` by index, with room for `capacity` values.
-    init(names: [String], capacity: Int) {
+    /// An empty set that binds names of `names` (whose keys are `keys`) by index, with room for
+    /// `capacity` values.
+    init(names: [String], keys: [UInt32], capacity: Int) {
         nameTable = names
+        nameKeys = keys
         entries = []
         entries.reserveCapacity(capacity)
     }
@@ -80,6 +84,7 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     private mutating func nameIndex(_ name: String) -> Int {
         if let index = nameTable.firstIndex(of: name) { return index }
         nameTable.append(name)
+        nameKeys.append(Self.key(name))
         return nameTable.count - 1
     }
 
@@ -103,12 +108,12 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     /// Adds a value for name number `name` of the name table, known not to be bound yet.
     @inline(__always)
     mutating func bindNew(_ name: Int, _ value: ParameterValue, offset: Int) {
-        entries.append(Entry(name: name, key: Self.key(nameTable[name]), stored: .value(value), offset: offset))
+        entries.append(Entry(name: name, key: nameKeys[name], stored: .value(value), offset: offset))
     }
 
     /// Adds a list of text for name number `name`, known not to be bound yet.
     mutating func bindNew(_ name: Int, strings: [String], offset: Int) {
-        entries.append(Entry(name: name, key: Self.key(nameTable[name]), stored: .strings(strings), offset: offset))
+        entries.append(Entry(name: name, key: nameKeys[name], stored: .strings(strings), offset: offset))
     }
 
     /// Adds a value for a name known not to be bound yet (binding binds each parameter once).
