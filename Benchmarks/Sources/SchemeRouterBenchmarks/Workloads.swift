@@ -39,7 +39,7 @@ struct Workloads {
     func foundationValidateOnly() -> Int {
         var sum = 0
         for url in corpus {
-            if let parsed = URL(string: url) { sum &+= parsed.path.utf8.count } else { sum &+= 1 }
+            if let parsed = URL(string: url, encodingInvalidCharacters: false) { sum &+= parsed.path.utf8.count } else { sum &+= 1 }
         }
         return sum
     }
@@ -65,7 +65,7 @@ struct Workloads {
     func foundationParseAndDecode() -> Int {
         var sum = 0
         for text in corpus {
-            guard let url = URL(string: text),
+            guard let url = URL(string: text, encodingInvalidCharacters: false),
                 let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
             else { sum &+= 1; continue }
             sum &+= components.host?.utf8.count ?? 0

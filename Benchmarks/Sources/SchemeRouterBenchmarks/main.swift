@@ -35,6 +35,18 @@ if allocationsOnly {
 
 print("corpus: \(corpus.count) URLs, \(corpus.reduce(0) { $0 + $1.utf8.count } / corpus.count) bytes on average; "
     + "\(workloads.rejectedCount) malformed; \(rounds) rounds, medians in ns/URL")
+let validAccepted = corpus.count - workloads.rejectedCount
+let foundationValid = corpus.filter { URL(string: $0, encodingInvalidCharacters: false) != nil }.count
+let validDisagreements = Set(corpus.filter { ((try? URLParser.validate($0)) != nil) != (URL(string: $0, encodingInvalidCharacters: false) != nil) })
+print("validate: SchemeRouter accepts \(validAccepted) URLs, Foundation's URL(string:) accepts \(foundationValid)"
+    + (validDisagreements.isEmpty ? "" : "; they disagree on: " + validDisagreements.sorted().prefix(5).joined(separator: "  ")))
+let acceptance = workloads.routes.acceptance()
+print("whole job: SchemeRouter accepts \(acceptance.ours) URLs, Foundation by hand accepts \(acceptance.foundation)"
+    + (acceptance.disagreements.isEmpty ? " (the same URLs)" : "; they disagree on \(acceptance.disagreements.count) distinct URLs:"))
+for text in acceptance.disagreements.prefix(10) {
+    print("  \(text)  SchemeRouter: \(workloads.routes.schemeRouter(text) != nil ? "accepts" : "refuses"), "
+        + "Foundation: \(workloads.routes.foundation(text) != nil ? "accepts" : "refuses")")
+}
 let comparisons = workloads.comparisons.filter { only == nil || $0.title.contains(only!) }
 var samples = comparisons.flatMap { [Sample(name: $0.ours.name), Sample(name: $0.theirs.name)] }
 for _ in 0..<rounds {

@@ -39,18 +39,8 @@ public enum URLParser {
     public static func validate(
         _ string: String, maximumLength: Int = defaultMaximumLength
     ) throws(URLRejection) -> URLLayout {
-        // No `Result` here: wrapping the layout in one costs more than the parse of a short URL.
-        var layout = URLLayout(scheme: 0..<0, path: 0..<0)
-        var rejection: URLRejection?
-        if string.utf8.withContiguousStorageIfAvailable({ (bytes) -> Void in
-            var parser = Grammar(bytes: bytes)
-            do throws(URLRejection) { try parser.parse(maximumLength: maximumLength, into: &layout) } catch { rejection = error }
-        }) != nil {
-            if let rejection { throw rejection }
-            return layout
-        }
-        let copy = Array(string.utf8)
-        return try copy.withUnsafeBufferPointer { bytes throws(URLRejection) in
+        let utf8 = string.utf8
+        return try utf8.span.withUnsafeBufferPointer { bytes throws(URLRejection) in
             try validate(bytes, maximumLength: maximumLength)
         }
     }

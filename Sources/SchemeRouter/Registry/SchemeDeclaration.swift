@@ -58,12 +58,8 @@ public struct SchemeDeclaration: Sendable {
     ///   ``RouteError/noRoute(scheme:closestRoute:reason:)`` when no route's host and path fit,
     ///   or the precise fault of the first parameter that cannot be read, with its byte offset.
     public func match(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
-        let result = url.text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(RouteError) in try match(url, bytes: bytes) }
-        }
-        if let result { return try result.get() }
-        let copy = Array(url.text.utf8)
-        return try copy.withUnsafeBufferPointer { bytes throws(RouteError) in try match(url, bytes: bytes) }
+        let utf8 = url.text.utf8
+        return try utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) in try match(url, bytes: bytes) }
     }
 
     /// Matching over the URL's bytes: see ``match(_:)``.

@@ -89,32 +89,19 @@ public struct SchemeRegistry: Sendable {
     /// - Throws: ``RouteError/unknownScheme(_:)`` when no declaration owns the scheme, else
     ///   what ``SchemeDeclaration/match(_:)`` throws.
     public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
-        // The fast path: only indices and the parameters come out of the closure.
-        let fast = url.text.utf8.withContiguousStorageIfAvailable { bytes -> (Int, Int, RouteParameters)? in
+        let utf8 = url.text.utf8
+        return try utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) -> RouteMatch in
+            // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
             let scheme = url.layout.scheme
             guard scheme.count <= SchemeName.maximumLength,
-                let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme])),
-                let (route, parameters) = matchers[index].bind(url, bytes: bytes)
-            else { return nil }
-            return (index, route, parameters)
-        }
-        if let (index, route, parameters) = fast ?? nil {
+                let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
+            else { throw .unknownScheme(url.scheme) }
             let matcher = matchers[index]
-            return RouteMatch(url: url, declaration: matcher.name, route: matcher.routes[route], parameters: parameters)
-        }
-        let result = url.text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(RouteError) in
-                // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
-                let scheme = url.layout.scheme
-                guard scheme.count <= SchemeName.maximumLength,
-                    let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
-                else { throw .unknownScheme(url.scheme) }
-                return try declarations[index].preciseMatch(url, bytes: bytes)
+            if let (route, parameters) = matcher.bind(url, bytes: bytes) {
+                return RouteMatch(url: url, declaration: matcher.name, route: matcher.routes[route], parameters: parameters)
             }
+            return try declarations[index].preciseMatch(url, bytes: bytes)
         }
-        if let result { return try result.get() }
-        guard let index = byScheme[url.scheme] else { throw .unknownScheme(url.scheme) }
-        return try declarations[index].match(url)
     }
 
     private static func reference(_ declaration: SchemeDeclaration, _ keyPath: String) -> DeclarationReference {

@@ -126,7 +126,8 @@ extension FastPlan {
         let bytes = context.bytes
         let readers = context.readers
         var seen: UInt64 = 0
-        var lists = ListSlots()
+        // Only routes with repeated items make (and destroy) list slots.
+        var lists: ListSlots? = nil
 
         if let query = layout.query, !query.isEmpty {
             let end = query.upperBound
@@ -180,15 +181,16 @@ extension FastPlan {
                         let isText = reader.kind == .string || reader.kind == .enumeration
                         if seen & bit == 0 {
                             // Each further item takes at least `key=` and `&`: room for all of them.
-                            lists.start(slot, offset: start, capacity: (end - start + 1) / (binding.keyLength + 2), text: isText)
+                            if lists == nil { lists = ListSlots() }
+                            lists!.start(slot, offset: start, capacity: (end - start + 1) / (binding.keyLength + 2), text: isText)
                         }
                         if isText {
                             guard let text = reader.text(decoded, scalars: scalars, words: context.words) else { return false }
-                            lists.append(text, to: slot)
+                            lists!.append(text, to: slot)
                         } else {
                             guard let value = reader.value(decoded, scalars: scalars, words: context.words, formats: context.formats)
                             else { return false }
-                            lists.append(value, to: slot)
+                            lists!.append(value, to: slot)
                         }
                     }
                     seen |= bit
@@ -211,7 +213,7 @@ extension FastPlan {
             let slot = binding.listSlot
             if slot >= 0 {
                 if seen & (1 << UInt64(item)) != 0 {
-                    lists.bind(slot, as: binding.parameter, into: &parameters)
+                    lists!.bind(slot, as: binding.parameter, into: &parameters)
                     continue
                 }
                 if reader.isOptional {

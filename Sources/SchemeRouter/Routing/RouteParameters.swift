@@ -55,7 +55,7 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         nameTable = names
         nameKeys = keys
         entries = []
-        entries.reserveCapacity(capacity)
+        if capacity > 0 { entries.reserveCapacity(capacity) }
     }
 
     /// A set holding `values`.
