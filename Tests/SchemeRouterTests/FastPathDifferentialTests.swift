@@ -121,7 +121,16 @@ import Testing
     @Test func fastDecodingAgreesWithPercentDecoding() async {
         await propertyCheck(count: 4000, input: RouteURLGen.escapedText) { raw, form in
             let policy: PercentDecoding = form ? .form : .text
-            let expected = try? policy.decode(Substring(raw), offset: 0)
+            // The reference: the byte-by-byte decoder (``PercentDecoding/decode(_:offset:)`` itself
+            // takes the fast one first, so it is checked too).
+            let expected = Array(raw.utf8).withUnsafeBufferPointer { input in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, input.count)) { output -> String? in
+                    guard let count = try? policy.decodePrecisely(input, offset: 0, into: output.baseAddress!) else { return nil }
+                    return String(decoding: UnsafeBufferPointer(start: output.baseAddress, count: count), as: UTF8.self)
+                }
+            }
+            let viaPublicAPI = Result { () throws(URLRejection) in try policy.decode(Substring(raw), offset: 0) }
+            #expect((try? viaPublicAPI.get()) == expected, "'\(raw)' form \(form)")
             let fast = Array(raw.utf8).withUnsafeBufferPointer { input in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, input.count)) { output -> (String, Int)? in
                     guard let (count, scalars) = FastText.decode(input, plusAsSpace: form, into: output.baseAddress!) else {
