@@ -114,6 +114,33 @@ import Testing
         }
     }
 
+    // MARK: - Splitting
+
+    /// ``URLPart/split(separator:)`` (which finds separators eight bytes at a time) against a plain
+    /// split of the bytes: the same pieces, bytes and offsets, for parts of generated URLs and
+    /// hand-made parts with non-ASCII text.
+    @Test func splitAgreesWithAByteSplit() async {
+        await propertyCheck(count: 3000, input: URLGen.validURLs) { url in
+            guard let parsed = try? SchemeURL(bytes: url.text) else { return }
+            let hand = URLPart(raw: Substring("é&x&&✓=1&" + parsed.text + "&"), offset: 5)
+            for part in [parsed.path, parsed.query, parsed.fragment, hand].compactMap({ $0 }) {
+                for separator in [UInt8(ascii: "/"), UInt8(ascii: "&"), UInt8(ascii: "=")] {
+                    let bytes = Array(part.raw.utf8)
+                    var expected: [([UInt8], Int)] = []
+                    var start = 0
+                    for (index, byte) in bytes.enumerated() where byte == separator {
+                        expected.append((Array(bytes[start..<index]), part.offset + start))
+                        start = index + 1
+                    }
+                    expected.append((Array(bytes[start...]), part.offset + start))
+                    let pieces = part.split(separator: separator)
+                    #expect(pieces.map { Array($0.raw.utf8) } == expected.map(\.0), "\(part.raw) at \(separator)")
+                    #expect(pieces.map(\.offset) == expected.map(\.1), "\(part.raw) at \(separator)")
+                }
+            }
+        }
+    }
+
     // MARK: - Decoding
 
     /// ``FastText/decode(_:plusAsSpace:into:)`` and ``PercentDecoding`` agree on every generated
