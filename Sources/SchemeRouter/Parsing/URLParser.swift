@@ -39,8 +39,7 @@ public enum URLParser {
     public static func validate(
         _ string: String, maximumLength: Int = defaultMaximumLength
     ) throws(URLRejection) -> URLLayout {
-        let utf8 = string.utf8
-        return try utf8.span.withUnsafeBufferPointer { bytes throws(URLRejection) in
+        try string.utf8.span.withUnsafeBufferPointer { bytes throws(URLRejection) in
             try validate(bytes, maximumLength: maximumLength)
         }
     }

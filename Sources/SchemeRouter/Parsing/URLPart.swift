@@ -34,8 +34,7 @@ public struct URLPart: Sendable, Hashable, CustomStringConvertible {
     /// string indices (an ASCII separator never splits a character).
     public func split(separator: UInt8) -> [URLPart] {
         let utf8 = raw.utf8
-        let span = utf8.span
-        return span.withUnsafeBufferPointer { bytes in
+        return raw.utf8.span.withUnsafeBufferPointer { bytes in
             let count = bytes.count
             guard let base = bytes.baseAddress, count > 0 else { return [URLPart(raw: raw, offset: offset)] }
             var parts: [URLPart] = []
@@ -57,8 +56,7 @@ public struct URLPart: Sendable, Hashable, CustomStringConvertible {
     /// The part up to the first `separator` byte and the part after it, or `nil` when there is none.
     func splitOnce(at separator: UInt8) -> (URLPart, URLPart)? {
         let utf8 = raw.utf8
-        let span = utf8.span
-        let position = span.withUnsafeBufferPointer { bytes -> Int? in
+        let position = raw.utf8.span.withUnsafeBufferPointer { bytes -> Int? in
             guard let base = bytes.baseAddress else { return nil }
             let pattern = ByteText.broadcast(separator)
             let found = ByteText.firstOf(pattern, pattern, pattern, pattern, in: base, from: 0, to: bytes.count)

@@ -58,8 +58,7 @@ public struct SchemeDeclaration: Sendable {
     ///   ``RouteError/noRoute(scheme:closestRoute:reason:)`` when no route's host and path fit,
     ///   or the precise fault of the first parameter that cannot be read, with its byte offset.
     public func match(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
-        let utf8 = url.text.utf8
-        return try utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) in try match(url, bytes: bytes) }
+        try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) in try match(url, bytes: bytes) }
     }
 
     /// Matching over the URL's bytes: see ``match(_:)``.

@@ -89,8 +89,7 @@ public struct SchemeRegistry: Sendable {
     /// - Throws: ``RouteError/unknownScheme(_:)`` when no declaration owns the scheme, else
     ///   what ``SchemeDeclaration/match(_:)`` throws.
     public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
-        let utf8 = url.text.utf8
-        return try utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) -> RouteMatch in
+        try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) -> RouteMatch in
             // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
             let scheme = url.layout.scheme
             guard scheme.count <= SchemeName.maximumLength,

@@ -126,8 +126,9 @@ extension FastPlan {
         let bytes = context.bytes
         let readers = context.readers
         var seen: UInt64 = 0
-        // Only routes with repeated items make (and destroy) list slots.
-        var lists: ListSlots? = nil
+        // Repeated items are bound at their first value and grow in place: per list slot, the
+        // index of its entry in `parameters` (plus one), 16 bits each.
+        var listEntries: UInt64 = 0
 
         if let query = layout.query, !query.isEmpty {
             let end = query.upperBound
@@ -178,19 +179,26 @@ extension FastPlan {
                         guard let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding)
                         else { return false }
                         let reader = readers[binding.parameter]
-                        let isText = reader.kind == .string || reader.kind == .enumeration
-                        if seen & bit == 0 {
-                            // Each further item takes at least `key=` and `&`: room for all of them.
-                            if lists == nil { lists = ListSlots() }
-                            lists!.start(slot, offset: start, capacity: (end - start + 1) / (binding.keyLength + 2), text: isText)
-                        }
-                        if isText {
+                        let shift = UInt64(16 * slot)
+                        if reader.kind == .string || reader.kind == .enumeration {
                             guard let text = reader.text(decoded, scalars: scalars, words: context.words) else { return false }
-                            lists!.append(text, to: slot)
+                            if seen & bit == 0 {
+                                // Each further item takes at least `key=` and `&`: room for all of them.
+                                let entry = parameters.bindNewList(
+                                    binding.parameter, first: text, capacity: (end - start + 1) / (binding.keyLength + 2), offset: start)
+                                listEntries |= UInt64(entry + 1) << shift
+                            } else {
+                                parameters.append(text, toEntry: Int((listEntries >> shift) & 0xFFFF) - 1)
+                            }
                         } else {
                             guard let value = reader.value(decoded, scalars: scalars, words: context.words, formats: context.formats)
                             else { return false }
-                            lists!.append(value, to: slot)
+                            if seen & bit == 0 {
+                                let entry = parameters.bindNewList(binding.parameter, first: value, offset: start)
+                                listEntries |= UInt64(entry + 1) << shift
+                            } else {
+                                parameters.append(value, toEntry: Int((listEntries >> shift) & 0xFFFF) - 1)
+                            }
                         }
                     }
                     seen |= bit
@@ -212,10 +220,7 @@ extension FastPlan {
             let reader = readers[binding.parameter]
             let slot = binding.listSlot
             if slot >= 0 {
-                if seen & (1 << UInt64(item)) != 0 {
-                    lists!.bind(slot, as: binding.parameter, into: &parameters)
-                    continue
-                }
+                if seen & (1 << UInt64(item)) != 0 { continue }
                 if reader.isOptional {
                     parameters.bindNew(
                         binding.parameter, strings: [], offset: layout.query?.upperBound ?? layout.path.upperBound)
@@ -242,80 +247,6 @@ extension FastPlan {
                 }
             }
             return nil
-        }
-    }
-}
-
-/// The values of up to ``FastPlan/maximumLists`` repeated query items, gathered in URL order
-/// (stored properties, so appending grows each list in place).
-private struct ListSlots {
-    // Optional, so the slots a route does not use cost nothing to create and destroy.
-    private var text0: [String]?, text1: [String]?, text2: [String]?, text3: [String]?
-    private var values0: [ParameterValue]?, values1: [ParameterValue]?
-    private var values2: [ParameterValue]?, values3: [ParameterValue]?
-    private var offsets: (Int, Int, Int, Int) = (0, 0, 0, 0)
-
-    /// Starts list `slot` at the item at `offset`, with room for `capacity` values (of text, or not).
-    mutating func start(_ slot: Int, offset: Int, capacity: Int, text: Bool) {
-        switch slot {
-        case 0: offsets.0 = offset
-        case 1: offsets.1 = offset
-        case 2: offsets.2 = offset
-        default: offsets.3 = offset
-        }
-        if text {
-            var list: [String] = []
-            list.reserveCapacity(capacity)
-            switch slot {
-            case 0: text0 = list
-            case 1: text1 = list
-            case 2: text2 = list
-            default: text3 = list
-            }
-        } else {
-            switch slot {
-            case 0: values0 = []
-            case 1: values1 = []
-            case 2: values2 = []
-            default: values3 = []
-            }
-        }
-    }
-
-    @inline(__always)
-    mutating func append(_ text: String, to slot: Int) {
-        switch slot {
-        case 0: text0!.append(text)
-        case 1: text1!.append(text)
-        case 2: text2!.append(text)
-        default: text3!.append(text)
-        }
-    }
-
-    mutating func append(_ value: ParameterValue, to slot: Int) {
-        switch slot {
-        case 0: values0!.append(value)
-        case 1: values1!.append(value)
-        case 2: values2!.append(value)
-        default: values3!.append(value)
-        }
-    }
-
-    /// Binds list `slot` (started) as name number `name`.
-    mutating func bind(_ slot: Int, as name: Int, into parameters: inout RouteParameters) {
-        let offset: Int
-        let text: [String]?
-        let values: [ParameterValue]?
-        switch slot {
-        case 0: (offset, text, values) = (offsets.0, text0, values0)
-        case 1: (offset, text, values) = (offsets.1, text1, values1)
-        case 2: (offset, text, values) = (offsets.2, text2, values2)
-        default: (offset, text, values) = (offsets.3, text3, values3)
-        }
-        if let text {
-            parameters.bindNew(name, strings: text, offset: offset)
-        } else {
-            parameters.bindNew(name, list: values ?? [], offset: offset)
         }
     }
 }

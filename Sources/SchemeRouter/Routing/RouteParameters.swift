@@ -35,6 +35,22 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
             case .strings(let strings): .list(strings.map(ParameterValue.string))
             }
         }
+
+        /// Appends to a list of text, in place (the list is taken out first, so it stays unique).
+        mutating func append(_ text: String) {
+            guard case .strings(var list) = self else { preconditionFailure("not a list of text") }
+            self = .value(.boolean(false))  // a placeholder that holds no reference
+            list.append(text)
+            self = .strings(list)
+        }
+
+        /// Appends to a list of values, in place.
+        mutating func append(_ value: ParameterValue) {
+            guard case .value(.list(var list)) = self else { preconditionFailure("not a list") }
+            self = .value(.boolean(false))
+            list.append(value)
+            self = .value(.list(list))
+        }
     }
 
     /// The names entries refer to (may hold names no entry uses), and their keys.
@@ -114,6 +130,32 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     /// Adds a list of text for name number `name`, known not to be bound yet.
     mutating func bindNew(_ name: Int, strings: [String], offset: Int) {
         entries.append(Entry(name: name, key: nameKeys[name], stored: .strings(strings), offset: offset))
+    }
+
+    /// Binds name number `name` to a list of text holding `first`, with room for `capacity`
+    /// values; returns the entry's index, for ``append(_:toEntry:)-(String,_)``.
+    mutating func bindNewList(_ name: Int, first: String, capacity: Int, offset: Int) -> Int {
+        var list: [String] = []
+        list.reserveCapacity(capacity)
+        list.append(first)
+        bindNew(name, strings: list, offset: offset)
+        return entries.count - 1
+    }
+
+    /// Binds name number `name` to a list of values holding `first`; returns the entry's index.
+    mutating func bindNewList(_ name: Int, first: ParameterValue, offset: Int) -> Int {
+        bindNew(name, .list([first]), offset: offset)
+        return entries.count - 1
+    }
+
+    /// Appends to the list of text of entry `index`, in place.
+    mutating func append(_ text: String, toEntry index: Int) {
+        entries[index].stored.append(text)
+    }
+
+    /// Appends to the list of values of entry `index`, in place.
+    mutating func append(_ value: ParameterValue, toEntry index: Int) {
+        entries[index].stored.append(value)
     }
 
     /// Adds a value for a name known not to be bound yet (binding binds each parameter once).
