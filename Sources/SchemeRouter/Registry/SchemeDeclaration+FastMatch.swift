@@ -44,6 +44,7 @@ final class FastMatcher: Sendable {
         // The path's segments: one leading '/' dropped, the rest split at '/', empty ones kept.
         var pathStart = url.layout.path.lowerBound
         let pathEnd = url.layout.path.upperBound
+        let tail = FastPlan.Tail(url.layout)
         if pathStart < pathEnd && base[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
         let count = pathStart < pathEnd ? 1 + ByteText.count(of: UInt8(ascii: "/"), in: base, from: pathStart, to: pathEnd) : 0
         let host = url.layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
@@ -76,7 +77,7 @@ final class FastMatcher: Sendable {
                 let path = UnsafeBufferPointer(segments)
                 guard let route = select(host: host, path) else { return nil }
                 selected = route
-                return routes[route].plan.fast?.bind(bytes, url.layout, path, scratch: scratch)
+                return routes[route].plan.fast?.bind(bytes, tail, path, scratch: scratch)
             }
         }
         guard let parameters else { return nil }

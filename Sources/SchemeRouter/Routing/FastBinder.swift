@@ -9,7 +9,7 @@ extension FastPlan {
     /// Binds the route's parameters from a URL whose path is split into `segments` (decoded),
     /// or returns `nil` (see the type's description). `scratch` has room for the URL's length.
     func bind(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ segments: UnsafeBufferPointer<FlatTrie.Segment>,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Tail, _ segments: UnsafeBufferPointer<FlatTrie.Segment>,
         scratch: UnsafeMutablePointer<UInt8>
     ) -> RouteParameters? {
         words.withView { words in
@@ -21,6 +21,19 @@ extension FastPlan {
                     return bind(context, layout, segments)
                 }
             }
+        }
+    }
+
+    /// What binding reads of a URL's layout past the path (copying the whole layout costs more).
+    struct Tail {
+        let pathEnd: Int
+        let query: Range<Int>?
+        let fragment: Range<Int>?
+
+        init(_ layout: URLLayout) {
+            pathEnd = layout.path.upperBound
+            query = layout.query
+            fragment = layout.fragment
         }
     }
 
@@ -66,7 +79,7 @@ extension FastPlan {
     }
 
     private func bind(
-        _ context: Context, _ layout: URLLayout, _ segments: UnsafeBufferPointer<FlatTrie.Segment>
+        _ context: Context, _ layout: Tail, _ segments: UnsafeBufferPointer<FlatTrie.Segment>
     ) -> RouteParameters? {
         var parameters = RouteParameters(names: names, keys: nameKeys, capacity: context.readers.count)
         let readers = context.readers
@@ -122,7 +135,7 @@ extension FastPlan {
     }
 
     /// The query's `key=value` items, split, matched to keys and read in one pass.
-    private func bindQueryItems(_ context: Context, _ layout: URLLayout, into parameters: inout RouteParameters) -> Bool {
+    private func bindQueryItems(_ context: Context, _ layout: Tail, into parameters: inout RouteParameters) -> Bool {
         let bytes = context.bytes
         let readers = context.readers
         var seen: UInt64 = 0
@@ -223,7 +236,7 @@ extension FastPlan {
                 if seen & (1 << UInt64(item)) != 0 { continue }
                 if reader.isOptional {
                     parameters.bindNew(
-                        binding.parameter, strings: [], offset: layout.query?.upperBound ?? layout.path.upperBound)
+                        binding.parameter, strings: [], offset: layout.query?.upperBound ?? layout.pathEnd)
                     continue
                 }
             } else if seen & (1 << UInt64(item)) != 0 || reader.isOptional {
