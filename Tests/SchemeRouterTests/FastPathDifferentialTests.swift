@@ -99,7 +99,7 @@ import Testing
                 }
             }
             #expect(fast == expected, "\(spec) '\(text)'")
-            var parameters = RouteParameters(names: ["p"], keys: [RouteParameters.key("p")], capacity: 1)
+            var parameters = RouteParameters(names: [RouteParameters.Name("p")], capacity: 1)
             let bound = bytes.withUnsafeMutableBufferPointer { buffer in
                 words.withView { view in
                     formats.withUnsafeBufferPointer { formats in

@@ -81,7 +81,7 @@ extension FastPlan {
     private func bind(
         _ context: Context, _ layout: Tail, _ segments: UnsafeBufferPointer<FlatTrie.Segment>
     ) -> RouteParameters? {
-        var parameters = RouteParameters(names: names, keys: nameKeys, capacity: context.readers.count)
+        var parameters = RouteParameters(names: names, capacity: context.readers.count)
         let readers = context.readers
 
         // The path.

@@ -16,9 +16,8 @@ final class FastPlan: Sendable {
     /// The most repeated query items the fast binder gathers (routes with more take the precise path).
     static let maximumLists = 4
 
-    let names: [String]
-    /// ``RouteParameters/key(_:)`` of each name.
-    let nameKeys: [UInt32]
+    /// The parameters' names (shared by every ``RouteParameters`` the route binds).
+    let names: [RouteParameters.Name]
     let readers: [ValueReader]
     /// Per path pattern segment: the parameter bound there, or `-1` for a literal.
     let pathParameters: [Int]
@@ -67,8 +66,7 @@ final class FastPlan: Sendable {
         if listItems.count > Self.maximumLists { return nil }
         self.rawQuery = rawBinding.map(add) ?? -1
         self.fragment = fragmentBinding.map(add) ?? -1
-        self.names = names
-        self.nameKeys = names.map(RouteParameters.key)
+        self.names = names.map(RouteParameters.Name.init)
         self.readers = readers
         self.words = words
         self.formats = formats

@@ -13,7 +13,7 @@ struct RouteBinder {
     let scratch: UnsafeMutableBufferPointer<UInt8>
 
     func bind() throws(RouteError) -> RouteParameters {
-        var parameters = RouteParameters(names: [], keys: [], capacity: plan.definition.parameters.count)
+        var parameters = RouteParameters(names: [], capacity: plan.definition.parameters.count)
         try bindPath(into: &parameters)
         try bindQuery(into: &parameters)
         try bindFragment(into: &parameters)

@@ -53,23 +53,30 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The names entries refer to (may hold names no entry uses), and their keys.
-    private var nameTable: [String]
-    private var nameKeys: [UInt32]
+    /// A parameter name and its comparison key (see ``key(_:)``).
+    struct Name: Sendable {
+        let text: String
+        let key: UInt32
+
+        init(_ text: String) {
+            self.text = text
+            key = RouteParameters.key(text)
+        }
+    }
+
+    /// The names entries refer to (may hold names no entry uses).
+    private var nameTable: [Name]
     private var entries: [Entry]
 
     /// An empty set, to fill for printing.
     public init() {
         nameTable = []
-        nameKeys = []
         entries = []
     }
 
-    /// An empty set that binds names of `names` (whose keys are `keys`) by index, with room for
-    /// `capacity` values.
-    init(names: [String], keys: [UInt32], capacity: Int) {
+    /// An empty set that binds names of `names` by index, with room for `capacity` values.
+    init(names: [Name], capacity: Int) {
         nameTable = names
-        nameKeys = keys
         entries = []
         if capacity > 0 { entries.reserveCapacity(capacity) }
     }
@@ -90,7 +97,7 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     @inline(__always)
     private func index(of name: String) -> Int? {
         let key = Self.key(name)
-        for index in entries.indices where entries[index].key == key && nameTable[entries[index].name] == name {
+        for index in entries.indices where entries[index].key == key && nameTable[entries[index].name].text == name {
             return index
         }
         return nil
@@ -98,9 +105,8 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
 
     /// The index of `name` in the name table, added when missing.
     private mutating func nameIndex(_ name: String) -> Int {
-        if let index = nameTable.firstIndex(of: name) { return index }
-        nameTable.append(name)
-        nameKeys.append(Self.key(name))
+        if let index = nameTable.firstIndex(where: { $0.text == name }) { return index }
+        nameTable.append(Name(name))
         return nameTable.count - 1
     }
 
@@ -124,12 +130,12 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     /// Adds a value for name number `name` of the name table, known not to be bound yet.
     @inline(__always)
     mutating func bindNew(_ name: Int, _ value: ParameterValue, offset: Int) {
-        entries.append(Entry(name: name, key: nameKeys[name], stored: .value(value), offset: offset))
+        entries.append(Entry(name: name, key: nameTable[name].key, stored: .value(value), offset: offset))
     }
 
     /// Adds a list of text for name number `name`, known not to be bound yet.
     mutating func bindNew(_ name: Int, strings: [String], offset: Int) {
-        entries.append(Entry(name: name, key: nameKeys[name], stored: .strings(strings), offset: offset))
+        entries.append(Entry(name: name, key: nameTable[name].key, stored: .strings(strings), offset: offset))
     }
 
     /// Binds name number `name` to a list of text holding `first`, with room for `capacity`
@@ -191,7 +197,7 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     public func offset(of name: String) -> Int? { index(of: name).flatMap { entries[$0].offset } }
 
     /// The names of the values present, sorted.
-    public var names: [String] { entries.map { nameTable[$0.name] }.sorted() }
+    public var names: [String] { entries.map { nameTable[$0.name].text }.sorted() }
 
     /// Whether no value is present.
     public var isEmpty: Bool { entries.isEmpty }
@@ -315,19 +321,19 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
 
     /// Equal when the same names hold equal values, in any order; offsets are not compared.
     public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
-        lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { rhs[lhs.nameTable[$0.name]] == $0.value }
+        lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { rhs[lhs.nameTable[$0.name].text] == $0.value }
     }
 
     /// Hashes the values in name order.
     public func hash(into hasher: inout Hasher) {
-        for entry in entries.sorted(by: { nameTable[$0.name] < nameTable[$1.name] }) {
-            hasher.combine(nameTable[entry.name])
+        for entry in entries.sorted(by: { nameTable[$0.name].text < nameTable[$1.name].text }) {
+            hasher.combine(nameTable[entry.name].text)
             hasher.combine(entry.value)
         }
     }
 
     /// `{due: 2008-06-23T13:00:00, task: "Quarterly Report"}`, sorted by name.
     public var description: String {
-        "{" + entries.map { (nameTable[$0.name], $0.value) }.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
+        "{" + entries.map { (nameTable[$0.name].text, $0.value) }.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
     }
 }
