@@ -63,7 +63,7 @@ extension FastPlan {
             _ range: Range<Int>, _ parameter: Int, special: Bool, form: Bool, into parameters: inout RouteParameters
         ) -> Bool {
             guard let (decoded, scalars) = decoded(range, special: special, form: form) else { return false }
-            return readers[parameter].bind(
+            return readers.baseAddress.unsafelyUnwrapped[parameter].bind(
                 decoded, scalars: scalars, words: words, formats: formats, name: parameter, offset: range.lowerBound, into: &parameters)
         }
 
@@ -88,7 +88,7 @@ extension FastPlan {
         for position in pathParameters.indices {
             let parameter = pathParameters[position]
             if parameter < 0 { continue }
-            if readers[parameter].kind == .remainder {
+            if readers.baseAddress.unsafelyUnwrapped[parameter].kind == .remainder {
                 var values: [String] = []
                 values.reserveCapacity(segments.count - position)
                 for index in position..<segments.count {
@@ -99,7 +99,7 @@ extension FastPlan {
             } else {
                 let segment = segments[position]
                 guard
-                    readers[parameter].bind(
+                    readers.baseAddress.unsafelyUnwrapped[parameter].bind(
                         segment.decodedBytes, scalars: segment.scalars, words: context.words, formats: context.formats,
                         name: parameter, offset: segment.start, into: &parameters)
                 else { return nil }
@@ -142,6 +142,8 @@ extension FastPlan {
         // Repeated items are bound at their first value and grow in place: per list slot, the
         // index of its entry in `parameters` (plus one), 16 bits each.
         var listEntries: UInt64 = 0
+        var firstList: [String] = []
+        var firstListOffset = 0
 
         if let query = layout.query, !query.isEmpty {
             let end = query.upperBound
@@ -191,11 +193,18 @@ extension FastPlan {
                     } else {
                         guard let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding)
                         else { return false }
-                        let reader = readers[binding.parameter]
+                        let reader = readers.baseAddress.unsafelyUnwrapped + binding.parameter
                         let shift = UInt64(16 * slot)
-                        if reader.kind == .string || reader.kind == .enumeration {
-                            guard let text = reader.text(decoded, scalars: scalars, words: context.words) else { return false }
-                            if seen & bit == 0 {
+                        if reader.pointee.kind == .string || reader.pointee.kind == .enumeration {
+                            guard let text = reader.pointee.text(decoded, scalars: scalars, words: context.words) else { return false }
+                            if slot == 0 {
+                                // The first repeated item (often the only one) gathers in a local array.
+                                if seen & bit == 0 {
+                                    firstList.reserveCapacity((end - start + 1) / (binding.keyLength + 2))
+                                    firstListOffset = start
+                                }
+                                firstList.append(text)
+                            } else if seen & bit == 0 {
                                 // Each further item takes at least `key=` and `&`: room for all of them.
                                 let entry = parameters.bindNewList(
                                     binding.parameter, first: text, capacity: (end - start + 1) / (binding.keyLength + 2), offset: start)
@@ -204,7 +213,7 @@ extension FastPlan {
                                 parameters.append(text, toEntry: Int((listEntries >> shift) & 0xFFFF) - 1)
                             }
                         } else {
-                            guard let value = reader.value(decoded, scalars: scalars, words: context.words, formats: context.formats)
+                            guard let value = reader.pointee.value(decoded, scalars: scalars, words: context.words, formats: context.formats)
                             else { return false }
                             if seen & bit == 0 {
                                 let entry = parameters.bindNewList(binding.parameter, first: value, offset: start)
@@ -233,7 +242,12 @@ extension FastPlan {
             let reader = readers[binding.parameter]
             let slot = binding.listSlot
             if slot >= 0 {
-                if seen & (1 << UInt64(item)) != 0 { continue }
+                if seen & (1 << UInt64(item)) != 0 {
+                    if slot == 0 && (reader.kind == .string || reader.kind == .enumeration) {
+                        parameters.bindNew(binding.parameter, strings: firstList, offset: firstListOffset)
+                    }
+                    continue
+                }
                 if reader.isOptional {
                     parameters.bindNew(
                         binding.parameter, strings: [], offset: layout.query?.upperBound ?? layout.pathEnd)
