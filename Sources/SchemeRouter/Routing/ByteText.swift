@@ -110,6 +110,13 @@ enum ByteText {
         return end
     }
 
+    /// The high bit of exactly the zero bytes of `word`.
+    @inline(__always)
+    static func exactZeroBytes(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
     /// How many bytes in `start..<end` of `base` equal `byte`, eight at a time.
     @inline(__always)
     static func count(of byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {

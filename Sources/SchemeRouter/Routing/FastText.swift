@@ -20,36 +20,57 @@ enum FastText {
     /// printable ASCII) into `output` (room for `raw.count` bytes). Returns the decoded length and
     /// its number of Unicode scalars, or `nil` when the result is not valid UTF-8 or holds a
     /// control character (U+0000–U+001F, U+007F–U+009F).
+    ///
+    /// Runs between escapes are copied eight bytes at a time (decoding never lengthens text, so a
+    /// word written at the output position never passes the input's end). Raw bytes are printable
+    /// ASCII, so only escaped bytes can be controls or start multi-byte sequences; UTF-8 is checked
+    /// only when an escape produced a byte of 0x80 or more.
     @inline(__always)
     static func decode(
         _ raw: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: UnsafeMutablePointer<UInt8>
     ) -> (count: Int, scalars: Int)? {
         guard let input = raw.baseAddress else { return (0, 0) }
         let end = raw.count
+        let source = UnsafeRawPointer(input)
+        let target = UnsafeMutableRawPointer(output)
+        let percent = ByteText.broadcast(UInt8(ascii: "%"))
+        let plus = ByteText.broadcast(UInt8(ascii: "+"))
+        let plusToSpace: UInt64 = plusAsSpace ? ByteText.broadcast(UInt8(ascii: "+") ^ 0x20) : 0
         var index = 0
         var written = 0
-        var high: UInt8 = 0
+        var nonASCII = false
         while index < end {
+            // Copy up to the next '%', a word at a time.
+            while index &+ 8 <= end {
+                var word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let escapes = ByteText.zeroBytes(word ^ percent)
+                let run = escapes == 0 ? 8 : escapes.trailingZeroBitCount &>> 3
+                if plusAsSpace {
+                    // '+' to ' ': flip the bits that differ, in the bytes that are '+'.
+                    word ^= (ByteText.exactZeroBytes(word ^ plus) >> 7) &* (plusToSpace & 0xFF)
+                }
+                target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+                index &+= run
+                written &+= run
+                if run < 8 { break }
+            }
+            guard index < end else { break }
             var byte = input[index]
             if byte == UInt8(ascii: "%") {
                 // Validated: two hex digits follow.
-                byte = hexValue(input[index + 1]) << 4 | hexValue(input[index + 2])
-                index += 3
+                byte = hexValue(input[index &+ 1]) << 4 | hexValue(input[index &+ 2])
+                if byte < 0x20 || byte == 0x7F { return nil }
+                if byte >= 0x80 { nonASCII = true }
+                index &+= 3
             } else {
                 if plusAsSpace && byte == UInt8(ascii: "+") { byte = 0x20 }
-                index += 1
+                index &+= 1
             }
-            high |= byte
             output[written] = byte
-            written += 1
+            written &+= 1
         }
-        let decoded = UnsafeBufferPointer(start: output, count: written)
-        if high < 0x80 {
-            // ASCII: only control characters can be wrong.
-            for byte in decoded where byte < 0x20 || byte == 0x7F { return nil }
-            return (written, written)
-        }
-        guard let scalars = validText(decoded) else { return nil }
+        guard nonASCII else { return (written, written) }
+        guard let scalars = validText(UnsafeBufferPointer(start: output, count: written)) else { return nil }
         return (written, scalars)
     }
 
