@@ -242,8 +242,9 @@ private struct Grammar {
     /// Scans a path, query or fragment from `start` to its end; returns the offset of the delimiter that ended it
     /// (`?` or `#` for a path, `#` for a query, the end for a fragment), or the input's end.
     ///
-    /// Runs of ordinary bytes pass eight at a time (one table lookup each, ANDed); the bytes of a run
-    /// that holds anything else (`%`, a delimiter, a fault) are read one by one, as before.
+    /// Runs of ordinary bytes pass eight at a time (one table lookup each, ANDed); in a run that
+    /// holds anything else (`%`, a delimiter, a fault), the bytes up to it are read one by one, it is
+    /// handled, and scanning goes back to whole runs.
     @inline(__always)
     func scan(from start: Int, allowed: UInt16, component: URLComponentKind, stopAtQuestion: Bool) throws(URLRejection) -> Int {
         var index = start
@@ -259,12 +260,12 @@ private struct Grammar {
                 if all & bit == 0 { break }
                 index &+= 8
             }
-            let stop = Swift.min(index &+ 8, count)
-            while index < stop {
+            // The run holds a byte that is not plain: pass the plain ones before it, then handle it
+            // and go back to whole runs.
+            while index < count && plain[Int(base[index])] & bit != 0 { index &+= 1 }
+            if index < count {
                 let byte = base[index]
-                if table[Int(byte)] & allowed != 0 {
-                    index += 1
-                } else if byte == UInt8(ascii: "%") {
+                if byte == UInt8(ascii: "%") {
                     try checkEscape(at: index)
                     index += 3
                 } else if byte == UInt8(ascii: "#") {
