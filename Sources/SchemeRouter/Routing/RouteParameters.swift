@@ -91,7 +91,8 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     @inline(__always)
     static func key(_ name: String) -> UInt32 {
         let utf8 = name.utf8
-        return UInt32(truncatingIfNeeded: utf8.count) << 8 | UInt32(utf8.first ?? 0)
+        let first = utf8.withContiguousStorageIfAvailable { $0.first ?? 0 } ?? utf8.first ?? 0
+        return UInt32(truncatingIfNeeded: utf8.count) << 8 | UInt32(first)
     }
 
     @inline(__always)
