@@ -86,15 +86,15 @@ import Testing
     @Test func valueReaderAgreesWithParseScalar() async {
         await propertyCheck(count: 4000, input: RouteURLGen.specAndText) { spec, text in
             var words = WordList()
-            var formats: [DateFormat] = []
-            let reader = ValueReader(spec, words: &words, formats: &formats)
+            var pieces: [DateFormat.Piece] = []
+            let reader = ValueReader(spec, words: &words, pieces: &pieces)
             var bytes = Array(text.utf8)
             let scalars = text.unicodeScalars.count
             let expected = try? spec.parseScalar(text)
             let fast = bytes.withUnsafeMutableBufferPointer { buffer in
                 words.withView { view in
-                    formats.withUnsafeBufferPointer { formats in
-                        reader.value(UnsafeBufferPointer(buffer), scalars: scalars, words: view, formats: formats)
+                    pieces.withUnsafeBufferPointer { pieces in
+                        reader.value(UnsafeBufferPointer(buffer), scalars: scalars, words: view, pieces: pieces)
                     }
                 }
             }
@@ -102,9 +102,9 @@ import Testing
             var parameters = RouteParameters(names: [RouteParameters.Name("p")], capacity: 1)
             let bound = bytes.withUnsafeMutableBufferPointer { buffer in
                 words.withView { view in
-                    formats.withUnsafeBufferPointer { formats in
+                    pieces.withUnsafeBufferPointer { pieces in
                         reader.bind(
-                            UnsafeBufferPointer(buffer), scalars: scalars, words: view, formats: formats, name: 0, offset: 7,
+                            UnsafeBufferPointer(buffer), scalars: scalars, words: view, pieces: pieces, name: 0, offset: 7,
                             into: &parameters)
                     }
                 }

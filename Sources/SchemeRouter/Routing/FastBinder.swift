@@ -12,16 +12,10 @@ extension FastPlan {
         _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Tail, _ segments: UnsafeBufferPointer<FlatTrie.Segment>,
         scratch: UnsafeMutablePointer<UInt8>
     ) -> RouteParameters? {
-        words.withView { words in
-            formats.withUnsafeBufferPointer { formats in
-                readers.withUnsafeBufferPointer { readers in
-                    let context = Context(
-                        bytes: bytes, scratch: scratch, readers: readers, words: words, formats: formats,
-                        formDecoding: formDecoding)
-                    return bind(context, layout, segments)
-                }
-            }
-        }
+        let context = Context(
+            bytes: bytes, scratch: scratch, readers: readers.buffer, words: words.view, pieces: pieces.buffer,
+            formDecoding: formDecoding)
+        return bind(context, layout, segments)
     }
 
     /// What binding reads of a URL's layout past the path (copying the whole layout costs more).
@@ -42,7 +36,7 @@ extension FastPlan {
         let scratch: UnsafeMutablePointer<UInt8>
         let readers: UnsafeBufferPointer<ValueReader>
         let words: WordList.View
-        let formats: UnsafeBufferPointer<DateFormat>
+        let pieces: UnsafeBufferPointer<DateFormat.Piece>
         let formDecoding: Bool
 
         /// The decoded bytes of `range` of the URL and their number of scalars, or `nil` when they
@@ -64,7 +58,7 @@ extension FastPlan {
         ) -> Bool {
             guard let (decoded, scalars) = decoded(range, special: special, form: form) else { return false }
             return readers.baseAddress.unsafelyUnwrapped[parameter].bind(
-                decoded, scalars: scalars, words: words, formats: formats, name: parameter, offset: range.lowerBound, into: &parameters)
+                decoded, scalars: scalars, words: words, pieces: pieces, name: parameter, offset: range.lowerBound, into: &parameters)
         }
 
         /// Whether `range` holds `%` (or `+` under form decoding).
@@ -100,7 +94,7 @@ extension FastPlan {
                 let segment = segments[position]
                 guard
                     readers.baseAddress.unsafelyUnwrapped[parameter].bind(
-                        segment.decodedBytes, scalars: segment.scalars, words: context.words, formats: context.formats,
+                        segment.decodedBytes, scalars: segment.scalars, words: context.words, pieces: context.pieces,
                         name: parameter, offset: segment.start, into: &parameters)
                 else { return nil }
             }
@@ -213,7 +207,7 @@ extension FastPlan {
                                 parameters.append(text, toEntry: Int((listEntries >> shift) & 0xFFFF) - 1)
                             }
                         } else {
-                            guard let value = reader.pointee.value(decoded, scalars: scalars, words: context.words, formats: context.formats)
+                            guard let value = reader.pointee.value(decoded, scalars: scalars, words: context.words, pieces: context.pieces)
                             else { return false }
                             if seen & bit == 0 {
                                 let entry = parameters.bindNewList(binding.parameter, first: value, offset: start)
@@ -264,16 +258,15 @@ extension FastPlan {
     /// The index of the query key that is exactly `key`, or `nil`.
     @inline(__always)
     private func itemIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        keyBytes.withUnsafeBufferPointer { keyBytes in
-            for item in queryKeys.indices {
-                let binding = queryKeys[item]
-                if binding.keyLength == key.count,
-                    ByteText.equal(UnsafeBufferPointer(rebasing: keyBytes[binding.keyStart..<binding.keyStart + key.count]), key)
-                {
-                    return item
-                }
+        let keyBytes = self.keyBytes.buffer
+        for item in queryKeys.indices {
+            let binding = queryKeys[item]
+            if binding.keyLength == key.count,
+                ByteText.equal(UnsafeBufferPointer(rebasing: keyBytes[binding.keyStart..<binding.keyStart + key.count]), key)
+            {
+                return item
             }
-            return nil
         }
+        return nil
     }
 }

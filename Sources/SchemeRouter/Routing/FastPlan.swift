@@ -18,19 +18,18 @@ final class FastPlan: Sendable {
 
     /// The parameters' names (shared by every ``RouteParameters`` the route binds).
     let names: [RouteParameters.Name]
-    let readers: [ValueReader]
+    let readers: FrozenArray<ValueReader>
     /// Per path pattern segment: the parameter bound there, or `-1` for a literal.
-    let pathParameters: [Int]
-    let queryKeys: [QueryKey]
-    let keyBytes: [UInt8]
+    let pathParameters: FrozenArray<Int>
+    let queryKeys: FrozenArray<QueryKey>
+    let keyBytes: FrozenArray<UInt8>
     let rawQuery: Int
     let fragment: Int
-    let words: WordList
-    let formats: [DateFormat]
+    let words: WordList.Frozen
+    /// The pieces of the routes' date formats (each reader has its range).
+    let pieces: FrozenArray<DateFormat.Piece>
     let formDecoding: Bool
     let ignoresUnknownQueryItems: Bool
-    /// Which query item each repeated slot belongs to, in slot order.
-    let listItems: [Int]
 
     /// The plan of a route's bindings, or `nil` for a route the fast binder leaves to the precise one.
     init?(
@@ -40,10 +39,10 @@ final class FastPlan: Sendable {
         var names: [String] = []
         var readers: [ValueReader] = []
         var words = WordList()
-        var formats: [DateFormat] = []
+        var pieces: [DateFormat.Piece] = []
         func add(_ binding: Route.Binding) -> Int {
             names.append(binding.name)
-            readers.append(ValueReader(binding.spec, words: &words, formats: &formats))
+            readers.append(ValueReader(binding.spec, words: &words, pieces: &pieces))
             return readers.count - 1
         }
         var pathParameters: [Int] = []
@@ -67,14 +66,22 @@ final class FastPlan: Sendable {
         self.rawQuery = rawBinding.map(add) ?? -1
         self.fragment = fragmentBinding.map(add) ?? -1
         self.names = names.map(RouteParameters.Name.init)
-        self.readers = readers
-        self.words = words
-        self.formats = formats
-        self.pathParameters = pathParameters
-        self.queryKeys = queryKeys
-        self.keyBytes = keyBytes
-        self.listItems = listItems
+        self.readers = FrozenArray(readers)
+        self.words = words.frozen()
+        self.pieces = FrozenArray(pieces)
+        self.pathParameters = FrozenArray(pathParameters)
+        self.queryKeys = FrozenArray(queryKeys)
+        self.keyBytes = FrozenArray(keyBytes)
         formDecoding = decoding.plusAsSpace
         ignoresUnknownQueryItems = unknownQueryItems == .ignore
+    }
+
+    deinit {
+        readers.free()
+        words.free()
+        pieces.free()
+        pathParameters.free()
+        queryKeys.free()
+        keyBytes.free()
     }
 }

@@ -41,10 +41,10 @@ final class FlatTrie: Sendable {
         }
     }
 
-    private let nodes: [Node]
-    private let literals: [Literal]
-    private let keys: [UInt8]
-    private let slots: [Int32]
+    private let nodes: FrozenArray<Node>
+    private let literals: FrozenArray<Literal>
+    private let keys: FrozenArray<UInt8>
+    private let slots: FrozenArray<Int32>
 
     init(_ trie: RouteTable.Trie) {
         var nodes: [Node] = []
@@ -79,25 +79,24 @@ final class FlatTrie: Sendable {
             flat.route = node.route.map(Int32.init) ?? -1
             nodes.append(flat)
         }
-        self.nodes = nodes
-        self.literals = literals
-        self.keys = keys
-        self.slots = slots
+        self.nodes = FrozenArray(nodes)
+        self.literals = FrozenArray(literals)
+        self.keys = FrozenArray(keys)
+        self.slots = FrozenArray(slots)
+    }
+
+    deinit {
+        nodes.free()
+        literals.free()
+        keys.free()
+        slots.free()
     }
 
     /// The route the segments select, or `nil` when none does.
     func select(_ segments: UnsafeBufferPointer<Segment>) -> Int? {
-        nodes.withUnsafeBufferPointer { nodes in
-            literals.withUnsafeBufferPointer { literals in
-                keys.withUnsafeBufferPointer { keys in
-                    slots.withUnsafeBufferPointer { slots in
-                        let view = View(nodes: nodes, literals: literals, keys: keys, slots: slots, segments: segments)
-                        let route = view.search(0, depth: 0)
-                        return route < 0 ? nil : Int(route)
-                    }
-                }
-            }
-        }
+        let view = View(nodes: nodes.buffer, literals: literals.buffer, keys: keys.buffer, slots: slots.buffer, segments: segments)
+        let route = view.search(0, depth: 0)
+        return route < 0 ? nil : Int(route)
     }
 
     private struct View {

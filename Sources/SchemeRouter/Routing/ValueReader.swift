@@ -19,15 +19,17 @@ struct ValueReader: Sendable {
     /// Keywords, then enumeration values: ranges into the plan's ``WordList``.
     let keywords: Range<Int>
     let values: Range<Int>
-    /// `date`: the format's index in the plan's formats.
-    let format: Int
+    /// `date`: the format's pieces (a range of the plan's pieces) and its length in bytes.
+    let format: Range<Int>
+    let dateLength: Int
     /// Where the parameter may be absent, or repeat (query items only).
     let isOptional: Bool
     let isRepeated: Bool
 
-    init(_ spec: ParameterSpec, words: inout WordList, formats: inout [DateFormat]) {
+    init(_ spec: ParameterSpec, words: inout WordList, pieces: inout [DateFormat.Piece]) {
         var minLength = 0, maxLength = Int.max, minimum = Int.min, maximum = Int.max
-        var format = -1
+        var format = 0..<0
+        var dateLength = 0
         let kind: Kind
         var valueWords: [String] = []
         switch spec.kind {
@@ -46,8 +48,9 @@ struct ValueReader: Sendable {
             valueWords = allowed
         case .date(let dateFormat):
             kind = .date
-            format = formats.count
-            formats.append(dateFormat)
+            format = pieces.count..<pieces.count + dateFormat.pieces.count
+            pieces += dateFormat.pieces
+            dateLength = dateFormat.length
         case .remainder: kind = .remainder
         }
         self.kind = kind
@@ -56,6 +59,7 @@ struct ValueReader: Sendable {
         self.minimum = minimum
         self.maximum = maximum
         self.format = format
+        self.dateLength = dateLength
         isOptional = spec.isOptional
         isRepeated = spec.isRepeated
         keywords = words.append(spec.keywords)
@@ -66,7 +70,7 @@ struct ValueReader: Sendable {
     /// returns `false` on any fault. (No `ParameterValue?` is made: copying one is costly.)
     @inline(__always)
     func bind(
-        _ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, words: WordList.View, formats: UnsafeBufferPointer<DateFormat>,
+        _ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, words: WordList.View, pieces: UnsafeBufferPointer<DateFormat.Piece>,
         name: Int, offset: Int, into parameters: inout RouteParameters
     ) -> Bool {
         if !keywords.isEmpty, let word = words.find(bytes, in: keywords) {
@@ -87,7 +91,7 @@ struct ValueReader: Sendable {
             guard let flag = Self.boolean(bytes) else { return false }
             parameters.bindNew(name, .boolean(flag), offset: offset)
         case .date:
-            guard let date = try? formats[format].parse(bytes) else { return false }
+            guard let date = date(bytes, pieces) else { return false }
             parameters.bindNew(name, .date(date), offset: offset)
         case .remainder:
             return false
@@ -105,7 +109,7 @@ struct ValueReader: Sendable {
 
     /// The value, or `nil` on any fault: for lists of values that are not text.
     func value(
-        _ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, words: WordList.View, formats: UnsafeBufferPointer<DateFormat>
+        _ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, words: WordList.View, pieces: UnsafeBufferPointer<DateFormat.Piece>
     ) -> ParameterValue? {
         if !keywords.isEmpty, let word = words.find(bytes, in: keywords) { return .keyword(word) }
         switch kind {
@@ -115,9 +119,43 @@ struct ValueReader: Sendable {
             return .integer(value)
         case .uuid: return Self.uuid(bytes).map(ParameterValue.uuid)
         case .boolean: return Self.boolean(bytes).map(ParameterValue.boolean)
-        case .date: return (try? formats[format].parse(bytes)).map(ParameterValue.date)
+        case .date: return date(bytes, pieces).map(ParameterValue.date)
         case .remainder: return nil
         }
+    }
+
+    /// A date in this reader's format, or `nil`: what ``DateFormat/parse(_:)-(UnsafeBufferPointer<UInt8>)``
+    /// accepts (the exact length, digits and separators where the format has them, a real date).
+    @inline(__always)
+    func date(_ bytes: UnsafeBufferPointer<UInt8>, _ pieces: UnsafeBufferPointer<DateFormat.Piece>) -> CivilDateTime? {
+        guard bytes.count == dateLength else { return nil }
+        var fields = (0, 0, 0, 0, 0, 0)
+        var index = 0
+        for position in format {
+            switch pieces[position] {
+            case .separator(let byte):
+                guard bytes[index] == byte else { return nil }
+                index += 1
+            case .field(let field):
+                var value = 0
+                for _ in 0..<field.width {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value * 10 + Int(digit)
+                    index += 1
+                }
+                switch field {
+                case .year: fields.0 = value
+                case .month: fields.1 = value
+                case .day: fields.2 = value
+                case .hour: fields.3 = value
+                case .minute: fields.4 = value
+                case .second: fields.5 = value
+                }
+            }
+        }
+        // The calendar's rules are the initializer's (the same as the format's).
+        return CivilDateTime(year: fields.0, month: fields.1, day: fields.2, hour: fields.3, minute: fields.4, second: fields.5)
     }
 
     /// `true`, `false`, `1` or `0`.
@@ -235,6 +273,25 @@ struct WordList: Sendable {
                     body(View(strings: strings, starts: starts, bytes: bytes))
                 }
             }
+        }
+    }
+
+    /// The words copied into memory the plan owns (see ``FrozenArray``).
+    func frozen() -> Frozen {
+        Frozen(strings: FrozenArray(strings), starts: FrozenArray(starts), bytes: FrozenArray(bytes))
+    }
+
+    struct Frozen: Sendable {
+        let strings: FrozenArray<String>
+        let starts: FrozenArray<Int>
+        let bytes: FrozenArray<UInt8>
+
+        var view: View { View(strings: strings.buffer, starts: starts.buffer, bytes: bytes.buffer) }
+
+        func free() {
+            strings.free()
+            starts.free()
+            bytes.free()
         }
     }
 
