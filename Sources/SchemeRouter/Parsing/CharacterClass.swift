@@ -43,24 +43,17 @@ enum CharacterClass {
         return UnsafePointer(t)
     }()
 
-    /// `plain` bit: the byte may stand raw in a path (`pchar` or `/`).
-    static let plainInPath: UInt8 = 1 << 0
-    /// `plain` bit: the byte may stand raw in a query or fragment (`pchar`, `/` or `?`).
-    static let plainInQuery: UInt8 = 1 << 1
+    /// 1 where a byte may stand raw in a path (`pchar` or `/`), 0 elsewhere: 256 entries, built once,
+    /// never freed or written again. The parser builds a mask of eight bytes from eight lookups.
+    nonisolated(unsafe) static let plainInPathTable: UnsafePointer<UInt8> = plainTable(pathMask)
+    /// 1 where a byte may stand raw in a query or fragment (`pchar`, `/` or `?`), 0 elsewhere.
+    nonisolated(unsafe) static let plainInQueryTable: UnsafePointer<UInt8> = plainTable(queryMask)
 
-    /// One byte per byte value with the `plainIn…` bits: the parser ANDs eight lookups to pass
-    /// eight ordinary bytes of a path, query or fragment at once. Built once, never freed or
-    /// written again.
-    nonisolated(unsafe) static let plain: UnsafePointer<UInt8> = {
+    private static func plainTable(_ mask: UInt16) -> UnsafePointer<UInt8> {
         let t = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for byte in 0..<256 {
-            var bits: UInt8 = 0
-            if table[byte] & pathMask != 0 { bits |= plainInPath }
-            if table[byte] & queryMask != 0 { bits |= plainInQuery }
-            t[byte] = bits
-        }
+        for byte in 0..<256 { t[byte] = table[byte] & mask != 0 ? 1 : 0 }
         return UnsafePointer(t)
-    }()
+    }
 
     /// The value of a hexadecimal digit, or `nil`.
     @inline(__always)

@@ -62,7 +62,8 @@ private struct Grammar {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The class tables, read once per parse (each global read is a lazy-initialisation check).
     let table = CharacterClass.table
-    let plain = CharacterClass.plain
+    let plainInPath = CharacterClass.plainInPathTable
+    let plainInQuery = CharacterClass.plainInQueryTable
 
     /// Parses the input into `layout` (whose optional components are `nil` on entry: the layout
     /// is written in place, not copied out).
@@ -242,40 +243,44 @@ private struct Grammar {
     /// Scans a path, query or fragment from `start` to its end; returns the offset of the delimiter that ended it
     /// (`?` or `#` for a path, `#` for a query, the end for a fragment), or the input's end.
     ///
-    /// Runs of ordinary bytes pass eight at a time (one table lookup each, ANDed); in a run that
-    /// holds anything else (`%`, a delimiter, a fault), the bytes up to it are read one by one, it is
-    /// handled, and scanning goes back to whole runs.
+    /// Eight bytes at a time: one table lookup each gives a mask of the plain ones; a run of eight
+    /// passes at once, else the scan jumps straight to the first byte that is not plain (`%`, a
+    /// delimiter, a fault), handles it, and goes on.
     @inline(__always)
     func scan(from start: Int, allowed: UInt16, component: URLComponentKind, stopAtQuestion: Bool) throws(URLRejection) -> Int {
         var index = start
         let count = bytes.count
         guard let base = bytes.baseAddress else { return index }
-        let bit = allowed == CharacterClass.pathMask ? CharacterClass.plainInPath : CharacterClass.plainInQuery
+        // 1 for a byte that may stand raw here, 0 for any other.
+        let plain = allowed == CharacterClass.pathMask ? plainInPath : plainInQuery
         while index < count {
-            while index &+ 8 <= count {
+            if index &+ 8 <= count {
                 let p = base + index
-                let all =
-                    plain[Int(p[0])] & plain[Int(p[1])] & plain[Int(p[2])] & plain[Int(p[3])]
-                    & plain[Int(p[4])] & plain[Int(p[5])] & plain[Int(p[6])] & plain[Int(p[7])]
-                if all & bit == 0 { break }
-                index &+= 8
-            }
-            // The run holds a byte that is not plain: pass the plain ones before it, then handle it
-            // and go back to whole runs.
-            while index < count && plain[Int(base[index])] & bit != 0 { index &+= 1 }
-            if index < count {
-                let byte = base[index]
-                if byte == UInt8(ascii: "%") {
-                    try checkEscape(at: index)
-                    index += 3
-                } else if byte == UInt8(ascii: "#") {
-                    if component == .fragment { throw .multipleFragments(offset: index) }
-                    return index
-                } else if byte == UInt8(ascii: "?") && stopAtQuestion {
-                    return index
-                } else {
-                    throw Self.fault(byte, at: index, in: component)
+                let mask =
+                    UInt32(plain[Int(p[0])]) | UInt32(plain[Int(p[1])]) << 1 | UInt32(plain[Int(p[2])]) << 2
+                    | UInt32(plain[Int(p[3])]) << 3 | UInt32(plain[Int(p[4])]) << 4 | UInt32(plain[Int(p[5])]) << 5
+                    | UInt32(plain[Int(p[6])]) << 6 | UInt32(plain[Int(p[7])]) << 7
+                if mask == 0xFF {
+                    index &+= 8
+                    continue
                 }
+                // Straight to the first byte that is not plain.
+                index &+= (~mask).trailingZeroBitCount
+            } else {
+                while index < count && plain[Int(base[index])] != 0 { index &+= 1 }
+                if index == count { break }
+            }
+            let byte = base[index]
+            if byte == UInt8(ascii: "%") {
+                try checkEscape(at: index)
+                index += 3
+            } else if byte == UInt8(ascii: "#") {
+                if component == .fragment { throw .multipleFragments(offset: index) }
+                return index
+            } else if byte == UInt8(ascii: "?") && stopAtQuestion {
+                return index
+            } else {
+                throw Self.fault(byte, at: index, in: component)
             }
         }
         return index
