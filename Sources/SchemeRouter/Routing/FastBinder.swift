@@ -87,7 +87,7 @@ extension FastPlan {
                 values.reserveCapacity(segments.count - position)
                 for index in position..<segments.count {
                     let segment = segments[index]
-                    values.append(FastText.string(segment.decodedBytes, ascii: segment.scalars == segment.decodedCount))
+                    values.append(FastText.string(segment.decodedBytes))
                 }
                 parameters.bindNew(parameter, strings: values, offset: segments[position].start)
             } else {

@@ -104,7 +104,7 @@ struct ValueReader: Sendable {
     func text(_ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, words: WordList.View) -> String? {
         if kind == .enumeration { return words.find(bytes, in: values) }
         guard kind == .string, scalars >= minLength, scalars <= maxLength else { return nil }
-        return FastText.string(bytes, ascii: scalars == bytes.count)
+        return FastText.string(bytes)
     }
 
     /// The value, or `nil` on any fault: for lists of values that are not text.
