@@ -20,12 +20,13 @@ enum AllocationReport {
         let route = count { blackHole(workloads.routes.schemeRouter()) }
         let foundationRoute = count { blackHole(workloads.routes.foundation()) }
         let n = workloads.corpus.count
+        func perURL(_ count: Int) -> String { format(Double(count) / Double(n)) }
         print("allocations over \(n) URLs (control: \(control.mallocCount) for one array):")
         print("  validate only (URLParser.validate):             \(validate.mallocCount) mallocs")
-        print("  SchemeRouter parse + decode:                    \(decode.mallocCount) mallocs (\(decode.mallocCount / n) per URL)")
-        print("  Foundation URL + URLComponents + queryItems:    \(foundation.mallocCount) mallocs (\(foundation.mallocCount / n) per URL)")
-        print("  SchemeRouter route + typed request:             \(route.mallocCount) mallocs (\(route.mallocCount / n) per URL)")
-        print("  Foundation, the same job by hand:               \(foundationRoute.mallocCount) mallocs (\(foundationRoute.mallocCount / n) per URL)")
+        print("  SchemeRouter parse + decode:                    \(decode.mallocCount) mallocs (\(perURL(decode.mallocCount)) per URL)")
+        print("  Foundation URL + URLComponents + queryItems:    \(foundation.mallocCount) mallocs (\(perURL(foundation.mallocCount)) per URL)")
+        print("  SchemeRouter route + typed request:             \(route.mallocCount) mallocs (\(perURL(route.mallocCount)) per URL)")
+        print("  Foundation, the same job by hand:               \(foundationRoute.mallocCount) mallocs (\(perURL(foundationRoute.mallocCount)) per URL)")
     }
 
     static func count(_ body: () -> Void) -> MallocInterposerSwift.Statistics {

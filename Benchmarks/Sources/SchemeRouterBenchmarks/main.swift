@@ -2,13 +2,15 @@ import Foundation
 import MallocInterposerSwift
 import SchemeRouter
 
-// Usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT]
-// --only runs the comparisons whose title contains TEXT (for profiling one workload).
+// Usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT] [--side ours|foundation]
+// --only runs the comparisons whose title contains TEXT, --side one side of each (for profiling one workload:
+// `perf record … --only "whole job" --side ours`).
 // `Benchmarks/run` builds in release mode and runs the timing and (under LD_PRELOAD) the allocation pass.
 var rounds = 21
 var corpusSize = 10_000
 var allocationsOnly = false
 var only: String?
+var side: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -16,8 +18,9 @@ while let argument = arguments.next() {
     case "--corpus": corpusSize = Int(arguments.next() ?? "") ?? corpusSize
     case "--allocations": allocationsOnly = true
     case "--only": only = arguments.next()
+    case "--side": side = arguments.next()
     default:
-        print("usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT]")
+        print("usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT] [--side ours|foundation]")
         exit(64)
     }
 }
@@ -32,11 +35,24 @@ if allocationsOnly {
 
 print("corpus: \(corpus.count) URLs, \(corpus.reduce(0) { $0 + $1.utf8.count } / corpus.count) bytes on average; "
     + "\(workloads.rejectedCount) malformed; \(rounds) rounds, medians in ns/URL")
+let validAccepted = corpus.count - workloads.rejectedCount
+let foundationValid = corpus.filter { URL(string: $0, encodingInvalidCharacters: false) != nil }.count
+let validDisagreements = Set(corpus.filter { ((try? URLParser.validate($0)) != nil) != (URL(string: $0, encodingInvalidCharacters: false) != nil) })
+print("validate: SchemeRouter accepts \(validAccepted) URLs, Foundation's URL(string:) accepts \(foundationValid)"
+    + (validDisagreements.isEmpty ? "" : "; they disagree on: " + validDisagreements.sorted().prefix(5).joined(separator: "  ")))
+let acceptance = workloads.routes.acceptance()
+print("whole job: SchemeRouter accepts \(acceptance.ours) URLs, Foundation by hand accepts \(acceptance.foundation)"
+    + (acceptance.disagreements.isEmpty ? " (the same URLs)" : "; they disagree on \(acceptance.disagreements.count) distinct URLs:"))
+for text in acceptance.disagreements.prefix(10) {
+    print("  \(text)  SchemeRouter: \(workloads.routes.schemeRouter(text) != nil ? "accepts" : "refuses"), "
+        + "Foundation: \(workloads.routes.foundation(text) != nil ? "accepts" : "refuses")")
+}
 let comparisons = workloads.comparisons.filter { only == nil || $0.title.contains(only!) }
 var samples = comparisons.flatMap { [Sample(name: $0.ours.name), Sample(name: $0.theirs.name)] }
 for _ in 0..<rounds {
     for (index, comparison) in comparisons.enumerated() {
         for (offset, workload) in [comparison.ours, comparison.theirs].enumerated() {
+            if let side, side != (offset == 0 ? "ours" : "foundation") { continue }
             let start = monotonicNanos()
             blackHole(workload.body())
             let elapsed = monotonicNanos() - start

@@ -25,18 +25,46 @@ public struct PercentDecoding: Sendable, Hashable {
     /// `raw` must come from a validated URL (every `%` opens a valid escape; all bytes ASCII).
     /// - Throws: ``URLRejection/invalidUTF8(offset:)`` or ``URLRejection/decodedControlCharacter(offset:scalar:)``.
     public func decode(_ raw: Substring, offset: Int) throws(URLRejection) -> String {
-        var raw = raw
-        return try raw.withUTF8 { bytes in
-            Result { () throws(URLRejection) -> String in
-                if !needsWork(bytes) { return String(decoding: bytes, as: UTF8.self) }
-                return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
-                    Result { () throws(URLRejection) -> String in
-                        let count = try decode(bytes, offset: offset, into: output.baseAddress!)
-                        return String(decoding: UnsafeBufferPointer(start: output.baseAddress, count: count), as: UTF8.self)
-                    }
-                }.get()
+        // The fast decoder answers "text or not"; only a refusal (or an unusual part) takes the
+        // precise one, for the fault and its offset. (Both agree: see the differential property tests.)
+        let fast = raw.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            if !needsWork(bytes) { return String(decoding: bytes, as: UTF8.self) }
+            guard !allowsControlCharacters, Self.isValidatedURLText(bytes) else { return nil }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output -> String? in
+                guard let (count, _) = FastText.decode(bytes, plusAsSpace: plusAsSpace, into: output.baseAddress!) else { return nil }
+                return String(decoding: UnsafeBufferPointer(start: output.baseAddress, count: count), as: UTF8.self)
             }
-        }.get()
+        }
+        if let fast, let fast { return fast }
+        let bytes = Array(raw.utf8)
+        return try bytes.withUnsafeBufferPointer { bytes throws(URLRejection) -> String in
+            if !needsWork(bytes) { return String(decoding: bytes, as: UTF8.self) }
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output throws(URLRejection) -> String in
+                let count = try decodePrecisely(bytes, offset: offset, into: output.baseAddress!)
+                return String(decoding: UnsafeBufferPointer(start: output.baseAddress, count: count), as: UTF8.self)
+            }
+        }
+    }
+
+    /// Whether `bytes` are what the fast decoder expects: printable ASCII where every `%` opens two
+    /// hexadecimal digits (as in any accepted URL; a part made by hand may hold anything).
+    @inline(__always)
+    static func isValidatedURLText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < count, FastText.isHexDigit(bytes[index + 1]), FastText.isHexDigit(bytes[index + 2]) else {
+                    return false
+                }
+                index += 3
+            } else {
+                guard byte > 0x20 && byte < 0x7F else { return false }
+                index += 1
+            }
+        }
+        return true
     }
 
     /// Decodes `bytes[range]` of a validated URL without allocating: the bytes themselves when there
@@ -49,7 +77,7 @@ public struct PercentDecoding: Sendable, Hashable {
         let raw = UnsafeBufferPointer(rebasing: bytes[range])
         guard needsWork(raw) else { return raw }
         let output = scratch.baseAddress! + range.lowerBound
-        let count = try decode(raw, offset: range.lowerBound, into: output)
+        let count = try decodePrecisely(raw, offset: range.lowerBound, into: output)
         return UnsafeBufferPointer(start: output, count: count)
     }
 
@@ -63,8 +91,9 @@ public struct PercentDecoding: Sendable, Hashable {
     }
 
     /// Decodes validated bytes whose first stands at URL offset `offset` into `output` (room for
-    /// `raw.count` bytes); returns how many bytes were written.
-    private func decode(_ raw: UnsafeBufferPointer<UInt8>, offset: Int, into output: UnsafeMutablePointer<UInt8>) throws(URLRejection) -> Int {
+    /// `raw.count` bytes); returns how many bytes were written. The reference decoder: byte by
+    /// byte through a UTF-8 validator, so a fault is found with its offset.
+    func decodePrecisely(_ raw: UnsafeBufferPointer<UInt8>, offset: Int, into output: UnsafeMutablePointer<UInt8>) throws(URLRejection) -> Int {
         var validator = UTF8Validator()
         var index = 0
         var written = 0

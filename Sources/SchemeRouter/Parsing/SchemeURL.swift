@@ -77,14 +77,7 @@ public struct SchemeURL: Sendable, Hashable, CustomStringConvertible {
     public var queryItems: [QueryItem] {
         guard let query else { return [] }
         return query.split(separator: UInt8(ascii: "&")).map { item in
-            guard let equals = item.raw.utf8.firstIndex(of: UInt8(ascii: "=")) else {
-                return QueryItem(name: item, value: nil)
-            }
-            let nameLength = item.raw.utf8.distance(from: item.raw.utf8.startIndex, to: equals)
-            let name = URLPart(raw: Substring(item.raw.utf8[..<equals]), offset: item.offset)
-            let value = URLPart(
-                raw: Substring(item.raw.utf8[item.raw.utf8.index(after: equals)...]),
-                offset: item.offset + nameLength + 1)
+            guard let (name, value) = item.splitOnce(at: UInt8(ascii: "=")) else { return QueryItem(name: item, value: nil) }
             return QueryItem(name: name, value: value)
         }
     }

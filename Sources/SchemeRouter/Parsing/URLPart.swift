@@ -29,24 +29,46 @@ public struct URLPart: Sendable, Hashable, CustomStringConvertible {
     public var description: String { String(raw) }
 
     /// Splits the part at every `separator` byte, keeping empty pieces, each with its own offset.
+    ///
+    /// Separators are found in the bytes eight at a time; only the pieces' bounds are made into
+    /// string indices (an ASCII separator never splits a character).
     public func split(separator: UInt8) -> [URLPart] {
-        var parts: [URLPart] = []
         let utf8 = raw.utf8
-        var start = utf8.startIndex
-        var startOffset = offset
-        var position = offset
-        var index = start
-        while index < utf8.endIndex {
-            if utf8[index] == separator {
-                parts.append(URLPart(raw: Substring(utf8[start..<index]), offset: startOffset))
-                start = utf8.index(after: index)
-                startOffset = position + 1
+        return raw.utf8.span.withUnsafeBufferPointer { bytes in
+            let count = bytes.count
+            guard let base = bytes.baseAddress, count > 0 else { return [URLPart(raw: raw, offset: offset)] }
+            var parts: [URLPart] = []
+            parts.reserveCapacity(1 + ByteText.count(of: separator, in: base, from: 0, to: count))
+            let pattern = ByteText.broadcast(separator)
+            var start = 0
+            var startIndex = utf8.startIndex
+            while true {
+                let end = ByteText.firstOf(pattern, pattern, pattern, pattern, in: base, from: start, to: count)
+                let endIndex = utf8.index(startIndex, offsetBy: end - start)
+                parts.append(URLPart(raw: Substring(utf8[startIndex..<endIndex]), offset: offset + start))
+                if end == count { return parts }
+                start = end + 1
+                startIndex = utf8.index(after: endIndex)
             }
-            position += 1
-            index = utf8.index(after: index)
         }
-        parts.append(URLPart(raw: Substring(utf8[start..<utf8.endIndex]), offset: startOffset))
-        return parts
+    }
+
+    /// The part up to the first `separator` byte and the part after it, or `nil` when there is none.
+    func splitOnce(at separator: UInt8) -> (URLPart, URLPart)? {
+        let utf8 = raw.utf8
+        let position = raw.utf8.span.withUnsafeBufferPointer { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            let pattern = ByteText.broadcast(separator)
+            let found = ByteText.firstOf(pattern, pattern, pattern, pattern, in: base, from: 0, to: bytes.count)
+            return found < bytes.count ? found : nil
+        }
+        guard let position else { return nil }
+        let cut = utf8.index(utf8.startIndex, offsetBy: position)
+        let after = utf8.index(after: cut)
+        return (
+            URLPart(raw: Substring(utf8[utf8.startIndex..<cut]), offset: offset),
+            URLPart(raw: Substring(utf8[after..<utf8.endIndex]), offset: offset + position + 1)
+        )
     }
 }
 

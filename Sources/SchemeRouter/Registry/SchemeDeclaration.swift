@@ -15,6 +15,8 @@ public struct SchemeDeclaration: Sendable {
     /// The compiled routes, in manifest order.
     public let routes: [Route]
     let table: RouteTable
+    /// The same routes compiled for the fast path.
+    let fast: FastMatcher
 
     /// The app's `CFBundleURLName`.
     public var name: ReverseDNSName { manifest.name }
@@ -42,6 +44,7 @@ public struct SchemeDeclaration: Sendable {
         self.manifest = manifest
         self.routes = routes
         self.table = try RouteTable(routes: routes, file: manifest.file)
+        self.fast = FastMatcher(name: manifest.name, routes: routes, table: table)
     }
 
     /// Whether the declaration owns `scheme` (compared case-insensitively).
@@ -55,22 +58,23 @@ public struct SchemeDeclaration: Sendable {
     ///   ``RouteError/noRoute(scheme:closestRoute:reason:)`` when no route's host and path fit,
     ///   or the precise fault of the first parameter that cannot be read, with its byte offset.
     public func match(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
-        let result = url.text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(RouteError) in try match(url, bytes: bytes) }
-        }
-        if let result { return try result.get() }
-        let copy = Array(url.text.utf8)
-        return try copy.withUnsafeBufferPointer { bytes throws(RouteError) in try match(url, bytes: bytes) }
+        try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) in try match(url, bytes: bytes) }
     }
 
-    /// Matching over the URL's bytes: see ``match(_:)``. `schemeKnown` skips the scheme check
-    /// (the registry found the declaration by it).
-    func match(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>, schemeKnown: Bool = false) throws(RouteError) -> RouteMatch {
-        let layout = url.layout
-        let scheme = UnsafeBufferPointer(rebasing: bytes[layout.scheme])
-        guard schemeKnown || schemes.contains(where: { ByteText.equalsIgnoringASCIICase(scheme, $0.rawValue) }) else {
+    /// Matching over the URL's bytes: see ``match(_:)``.
+    func match(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) throws(RouteError) -> RouteMatch {
+        let scheme = UnsafeBufferPointer(rebasing: bytes[url.layout.scheme])
+        guard schemes.contains(where: { ByteText.equalsIgnoringASCIICase(scheme, $0.rawValue) }) else {
             throw .unknownScheme(url.scheme)
         }
+        if let match = fast.match(url, bytes: bytes) { return match }
+        return try preciseMatch(url, bytes: bytes)
+    }
+
+    /// The precise path of matching: the same result as the fast path where that one matches,
+    /// and the first fault in URL order, with its offset, where it does not.
+    func preciseMatch(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) throws(RouteError) -> RouteMatch {
+        let layout = url.layout
         if routes.isEmpty { throw .noRoute(scheme: url.scheme, closestRoute: nil, reason: .noRoutes) }
         guard let trie = table.trie(forHost: layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }) else {
             let host = url.host.map { $0.raw.lowercased() }

@@ -13,8 +13,10 @@ public struct SchemeRegistry: Sendable {
     /// The declarations, in the order given.
     public let declarations: [SchemeDeclaration]
     private let byScheme: [String: Int]
-    /// The same index, looked up by a URL's lower-cased scheme bytes.
-    private let schemeTable: LiteralTable
+    /// The same index, looked up by a URL's scheme bytes ignoring case.
+    private let schemeTable: CaseFoldedTable
+    /// Each declaration's fast-path matcher, by the same index.
+    private let matchers: [FastMatcher]
 
     /// Indexes declarations.
     /// - Throws: ``ManifestError/schemeClaimedTwice(scheme:first:second:)`` or
@@ -43,10 +45,9 @@ public struct SchemeRegistry: Sendable {
             }
         }
         self.declarations = declarations
+        self.matchers = declarations.map(\.fast)
         self.byScheme = byScheme
-        var table = LiteralTable()
-        for (scheme, index) in byScheme.sorted(by: { $0.key < $1.key }) { table.insert(scheme, child: index) }
-        self.schemeTable = table
+        self.schemeTable = CaseFoldedTable(byScheme.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: $0.value) })
     }
 
     /// Validates manifests and indexes their declarations.
@@ -88,24 +89,18 @@ public struct SchemeRegistry: Sendable {
     /// - Throws: ``RouteError/unknownScheme(_:)`` when no declaration owns the scheme, else
     ///   what ``SchemeDeclaration/match(_:)`` throws.
     public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
-        let result = url.text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(RouteError) in
-                // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
-                let scheme = url.layout.scheme
-                guard scheme.count <= SchemeName.maximumLength else { throw .unknownScheme(url.scheme) }
-                let index = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scheme.count) { lower in
-                    for (position, byte) in bytes[scheme].enumerated() {
-                        lower[position] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                    }
-                    return schemeTable.child(for: UnsafeBufferPointer(lower))
-                }
-                guard let index else { throw .unknownScheme(url.scheme) }
-                return try declarations[index].match(url, bytes: bytes, schemeKnown: true)
+        try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) -> RouteMatch in
+            // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
+            let scheme = url.layout.scheme
+            guard scheme.count <= SchemeName.maximumLength,
+                let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
+            else { throw .unknownScheme(url.scheme) }
+            let matcher = matchers[index]
+            if let (route, parameters) = matcher.bind(url, bytes: bytes) {
+                return RouteMatch(url: url, declaration: matcher.name, route: matcher.routes[route], parameters: parameters)
             }
+            return try declarations[index].preciseMatch(url, bytes: bytes)
         }
-        if let result { return try result.get() }
-        guard let index = byScheme[url.scheme] else { throw .unknownScheme(url.scheme) }
-        return try declarations[index].match(url)
     }
 
     private static func reference(_ declaration: SchemeDeclaration, _ keyPath: String) -> DeclarationReference {

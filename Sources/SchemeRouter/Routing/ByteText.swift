@@ -8,7 +8,8 @@ enum ByteText {
         return utf8.withContiguousStorageIfAvailable { equal($0, bytes) } ?? bytes.elementsEqual(utf8)
     }
 
-    /// Whether two byte buffers are equal: eight bytes at a time, then the tail.
+    /// Whether two byte buffers are equal: eight bytes at a time, the tail as one (overlapping)
+    /// word; short ones as two overlapping words of 4, 2 or 1 bytes.
     @inline(__always)
     static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = lhs.count
@@ -16,18 +17,29 @@ enum ByteText {
         guard count > 0, let left = UnsafeRawPointer(lhs.baseAddress), let right = UnsafeRawPointer(rhs.baseAddress) else {
             return true
         }
-        var index = 0
-        while index + 8 <= count {
-            if left.loadUnaligned(fromByteOffset: index, as: UInt64.self) != right.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
-                return false
+        if count >= 8 {
+            var index = 0
+            while index + 8 <= count {
+                if left.loadUnaligned(fromByteOffset: index, as: UInt64.self) != right.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                    return false
+                }
+                index += 8
             }
-            index += 8
+            return index == count
+                || left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         }
-        while index < count {
-            if lhs[index] != rhs[index] { return false }
-            index += 1
+        if count >= 4 {
+            return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
         }
-        return true
+        if count >= 2 {
+            return left.loadUnaligned(as: UInt16.self) == right.loadUnaligned(as: UInt16.self)
+                && left.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+                    == right.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+        }
+        return lhs[0] == rhs[0]
     }
 
     /// Whether `bytes` equal `text`'s UTF-8 ignoring ASCII case (for schemes and hosts).
@@ -60,6 +72,73 @@ enum ByteText {
             if seen == scalar { return index }
         }
         return bytes.count
+    }
+
+    // MARK: - Eight bytes at a time
+
+    /// `byte` in every byte of a word.
+    @inline(__always)
+    static func broadcast(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+    /// The high bit of each zero byte of `word` set; exact up to the first zero byte (above it a
+    /// borrow may mark more), which is all that finding the first match needs.
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The offset of the first byte in `start..<end` of `base` that equals one of `a`, `b`, `c`,
+    /// `d` (broadcast words; repeat one to look for fewer), or `end`.
+    @inline(__always)
+    static func firstOf(
+        _ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64, in base: UnsafePointer<UInt8>, from start: Int, to end: Int
+    ) -> Int {
+        var index = start
+        let raw = UnsafeRawPointer(base)
+        while index &+ 8 <= end {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let found = zeroBytes(word ^ a) | zeroBytes(word ^ b) | zeroBytes(word ^ c) | zeroBytes(word ^ d)
+            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        let bytes = (UInt8(truncatingIfNeeded: a), UInt8(truncatingIfNeeded: b), UInt8(truncatingIfNeeded: c), UInt8(truncatingIfNeeded: d))
+        while index < end {
+            let byte = base[index]
+            if byte == bytes.0 || byte == bytes.1 || byte == bytes.2 || byte == bytes.3 { return index }
+            index &+= 1
+        }
+        return end
+    }
+
+    /// The high bit of exactly the zero bytes of `word`.
+    @inline(__always)
+    static func exactZeroBytes(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    /// How many bytes in `start..<end` of `base` equal `byte`, eight at a time.
+    @inline(__always)
+    static func count(of byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let pattern = broadcast(byte)
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var index = start
+        var count = 0
+        let raw = UnsafeRawPointer(base)
+        while index &+ 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
+            // Exact: the high bit of each byte that is zero.
+            let zero = ~(((word & low7) &+ low7) | word | low7)
+            // The number of marked bytes: each mark moved to its byte's low bit, then all bytes
+            // summed into the top byte (no POPCNT in the x86-64 baseline).
+            count &+= Int(truncatingIfNeeded: ((zero >> 7) &* 0x0101_0101_0101_0101) >> 56)
+            index &+= 8
+        }
+        while index < end {
+            if base[index] == byte { count &+= 1 }
+            index &+= 1
+        }
+        return count
     }
 
     /// 64-bit FNV-1a of `bytes`: the key of the literal tables (no `String` needed to look up).

@@ -17,6 +17,8 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         let rawQuery: Binding?
         let fragment: Binding?
         let decoding: PercentDecoding
+        /// The compiled form the fast binder reads, or `nil` for a route left to ``RouteBinder``.
+        let fast: FastPlan?
 
         init(definition: RouteDefinition, index: Int, host: String?, path: PathPattern) {
             self.definition = definition
@@ -34,6 +36,9 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
             rawQuery = definition.rawQuery.map { Binding(name: $0, spec: parameters[$0]!) }
             fragment = definition.fragment.map { Binding(name: $0, spec: parameters[$0]!) }
             decoding = definition.formDecoding ? .form : .text
+            fast = FastPlan(
+                pathParameters: pathParameters, queryItems: queryItems, rawQuery: rawQuery, fragment: fragment,
+                decoding: decoding, unknownQueryItems: definition.unknownQueryItems)
         }
     }
 

@@ -13,7 +13,7 @@ struct RouteBinder {
     let scratch: UnsafeMutableBufferPointer<UInt8>
 
     func bind() throws(RouteError) -> RouteParameters {
-        var parameters = RouteParameters(capacity: plan.definition.parameters.count)
+        var parameters = RouteParameters(names: [], capacity: plan.definition.parameters.count)
         try bindPath(into: &parameters)
         try bindQuery(into: &parameters)
         try bindFragment(into: &parameters)
@@ -26,13 +26,13 @@ struct RouteBinder {
             let name = binding.name
             let spec = binding.spec
             if case .remainder = spec.kind {
-                var values: [ParameterValue] = []
+                var values: [String] = []
                 values.reserveCapacity(path.segments.count - position)
                 for index in position..<path.segments.count {
                     let decoded = try decodedSegment(index, parameter: name)
-                    values.append(.string(String(decoding: decoded, as: UTF8.self)))
+                    values.append(String(decoding: decoded, as: UTF8.self))
                 }
-                parameters.bindNew(name, .list(values), offset: path.segments[position].lowerBound)
+                parameters.bindNew(name, strings: values, offset: path.segments[position].lowerBound)
             } else {
                 let range = path.segments[position]
                 let decoded = try decodedSegment(position, parameter: name)
@@ -69,11 +69,11 @@ struct RouteBinder {
         for (index, item) in plan.queryItems.enumerated() {
             if item.spec.isRepeated {
                 if let (values, offset) = lists.values(at: index) {
-                    parameters.bindNew(item.name, .list(values), offset: offset)
+                    parameters.bindNew(item.name, list: values, offset: offset)
                     continue
                 }
                 if item.spec.isOptional {
-                    parameters.bindNew(item.name, .list([]), offset: layout.query?.upperBound ?? layout.path.upperBound)
+                    parameters.bindNew(item.name, list: [], offset: layout.query?.upperBound ?? layout.path.upperBound)
                     continue
                 }
             } else if seen & (1 << UInt64(index)) != 0 || item.spec.isOptional {

@@ -11,33 +11,104 @@
 /// Two parameter sets are equal when they hold the same values; offsets are not compared.
 public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     /// One bound value. Routes have a handful of parameters, so a flat array read linearly is
-    /// faster than hashing names, and binding a URL's values is one allocation.
-    struct Entry: Sendable, Hashable {
-        let name: String
-        var value: ParameterValue
+    /// faster than hashing names, and binding a URL's values is one allocation. The name is an
+    /// index into `nameTable` (for a URL's values, the route's own list: no string is copied),
+    /// with its length and first byte in `key` to skip most comparisons.
+    struct Entry: Sendable {
+        let name: Int
+        let key: UInt32
+        var stored: Stored
         var offset: Int?
+
+        var value: ParameterValue { stored.value }
     }
 
+    /// How a value is kept: a list of text (a repeated string or enumeration item, a catch-all)
+    /// is kept as the `[String]` that ``strings(_:)`` returns, so reading it copies nothing.
+    enum Stored: Sendable {
+        case value(ParameterValue)
+        case strings([String])
+
+        var value: ParameterValue {
+            switch self {
+            case .value(let value): value
+            case .strings(let strings): .list(strings.map(ParameterValue.string))
+            }
+        }
+
+        /// Appends to a list of text, in place (the list is taken out first, so it stays unique).
+        mutating func append(_ text: String) {
+            guard case .strings(var list) = self else { preconditionFailure("not a list of text") }
+            self = .value(.boolean(false))  // a placeholder that holds no reference
+            list.append(text)
+            self = .strings(list)
+        }
+
+        /// Appends to a list of values, in place.
+        mutating func append(_ value: ParameterValue) {
+            guard case .value(.list(var list)) = self else { preconditionFailure("not a list") }
+            self = .value(.boolean(false))
+            list.append(value)
+            self = .value(.list(list))
+        }
+    }
+
+    /// A parameter name and its comparison key (see ``key(_:)``).
+    struct Name: Sendable {
+        let text: String
+        let key: UInt32
+
+        init(_ text: String) {
+            self.text = text
+            key = RouteParameters.key(text)
+        }
+    }
+
+    /// The names entries refer to (may hold names no entry uses).
+    private var nameTable: [Name]
     private var entries: [Entry]
 
     /// An empty set, to fill for printing.
     public init() {
+        nameTable = []
         entries = []
     }
 
-    /// An empty set with room for `capacity` values.
-    init(capacity: Int) {
+    /// An empty set that binds names of `names` by index, with room for `capacity` values.
+    init(names: [Name], capacity: Int) {
+        nameTable = names
         entries = []
-        entries.reserveCapacity(capacity)
+        if capacity > 0 { entries.reserveCapacity(capacity) }
     }
 
     /// A set holding `values`.
     public init(_ values: [String: ParameterValue]) {
-        entries = values.map { Entry(name: $0.key, value: $0.value, offset: nil) }
+        self.init()
+        for (name, value) in values { self[name] = value }
     }
 
+    /// The comparison key of a name: its length and first byte.
+    @inline(__always)
+    static func key(_ name: String) -> UInt32 {
+        let utf8 = name.utf8
+        let first = utf8.withContiguousStorageIfAvailable { $0.first ?? 0 } ?? utf8.first ?? 0
+        return UInt32(truncatingIfNeeded: utf8.count) << 8 | UInt32(first)
+    }
+
+    @inline(__always)
     private func index(of name: String) -> Int? {
-        entries.firstIndex { $0.name == name }
+        let key = Self.key(name)
+        for index in entries.indices where entries[index].key == key && nameTable[entries[index].name].text == name {
+            return index
+        }
+        return nil
+    }
+
+    /// The index of `name` in the name table, added when missing.
+    private mutating func nameIndex(_ name: String) -> Int {
+        if let index = nameTable.firstIndex(where: { $0.text == name }) { return index }
+        nameTable.append(Name(name))
+        return nameTable.count - 1
     }
 
     /// The value of `name`, or `nil`. Setting `nil` removes it.
@@ -46,35 +117,88 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         set {
             if let index = index(of: name) {
                 if let newValue {
-                    entries[index] = Entry(name: name, value: newValue, offset: nil)
+                    entries[index].stored = .value(newValue)
+                    entries[index].offset = nil
                 } else {
                     entries.remove(at: index)
                 }
             } else if let newValue {
-                entries.append(Entry(name: name, value: newValue, offset: nil))
+                entries.append(Entry(name: nameIndex(name), key: Self.key(name), stored: .value(newValue), offset: nil))
             }
         }
     }
 
-    /// Sets `name` to `value` with the byte offset of its text in the URL.
-    mutating func bind(_ name: String, _ value: ParameterValue, offset: Int) {
-        if let index = index(of: name) {
-            entries[index] = Entry(name: name, value: value, offset: offset)
-        } else {
-            entries.append(Entry(name: name, value: value, offset: offset))
-        }
+    /// Adds a value for name number `name` of the name table, known not to be bound yet.
+    @inline(__always)
+    mutating func bindNew(_ name: Int, _ value: ParameterValue, offset: Int) {
+        entries.append(Entry(name: name, key: nameTable[name].key, stored: .value(value), offset: offset))
+    }
+
+    /// Adds a list of text for name number `name`, known not to be bound yet.
+    mutating func bindNew(_ name: Int, strings: [String], offset: Int) {
+        entries.append(Entry(name: name, key: nameTable[name].key, stored: .strings(strings), offset: offset))
+    }
+
+    /// Binds name number `name` to a list of text holding `first`, with room for `capacity`
+    /// values; returns the entry's index, for ``append(_:toEntry:)-(String,_)``.
+    mutating func bindNewList(_ name: Int, first: String, capacity: Int, offset: Int) -> Int {
+        var list: [String] = []
+        list.reserveCapacity(capacity)
+        list.append(first)
+        bindNew(name, strings: list, offset: offset)
+        return entries.count - 1
+    }
+
+    /// Binds name number `name` to a list of values holding `first`; returns the entry's index.
+    mutating func bindNewList(_ name: Int, first: ParameterValue, offset: Int) -> Int {
+        bindNew(name, .list([first]), offset: offset)
+        return entries.count - 1
+    }
+
+    /// Appends to the list of text of entry `index`, in place.
+    mutating func append(_ text: String, toEntry index: Int) {
+        entries[index].stored.append(text)
+    }
+
+    /// Appends to the list of values of entry `index`, in place.
+    mutating func append(_ value: ParameterValue, toEntry index: Int) {
+        entries[index].stored.append(value)
     }
 
     /// Adds a value for a name known not to be bound yet (binding binds each parameter once).
     mutating func bindNew(_ name: String, _ value: ParameterValue, offset: Int) {
-        entries.append(Entry(name: name, value: value, offset: offset))
+        bindNew(nameIndex(name), value, offset: offset)
+    }
+
+    /// Adds a list of text for a name known not to be bound yet.
+    mutating func bindNew(_ name: String, strings: [String], offset: Int) {
+        bindNew(nameIndex(name), strings: strings, offset: offset)
+    }
+
+    /// Adds a list for a name known not to be bound yet, kept as `[String]` when every value is text.
+    mutating func bindNew(_ name: String, list: [ParameterValue], offset: Int) {
+        bindNew(nameIndex(name), list: list, offset: offset)
+    }
+
+    /// Adds a list for name number `name`, kept as `[String]` when every value is text.
+    mutating func bindNew(_ name: Int, list: [ParameterValue], offset: Int) {
+        var strings: [String] = []
+        strings.reserveCapacity(list.count)
+        for value in list {
+            guard case .string(let text) = value else {
+                bindNew(name, .list(list), offset: offset)
+                return
+            }
+            strings.append(text)
+        }
+        bindNew(name, strings: strings, offset: offset)
     }
 
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
     public func offset(of name: String) -> Int? { index(of: name).flatMap { entries[$0].offset } }
 
     /// The names of the values present, sorted.
-    public var names: [String] { entries.map(\.name).sorted() }
+    public var names: [String] { entries.map { nameTable[$0.name].text }.sorted() }
 
     /// Whether no value is present.
     public var isEmpty: Bool { entries.isEmpty }
@@ -104,34 +228,75 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         return value
     }
 
+    // The typed getters read the stored value directly when it has the asked type; anything else
+    // (absent, another type) goes through the generic path, which throws the precise error.
+
     /// A `string` or `enumeration` value.
-    public func string(_ name: String) throws(RouteError) -> String { try value(name) }
+    public func string(_ name: String) throws(RouteError) -> String {
+        if let index = index(of: name), case .value(.string(let text)) = entries[index].stored { return text }
+        return try value(name)
+    }
     /// A `string` or `enumeration` value, or `nil` when absent.
-    public func optionalString(_ name: String) throws(RouteError) -> String? { try optionalValue(name) }
+    public func optionalString(_ name: String) throws(RouteError) -> String? {
+        guard let index = index(of: name) else { return nil }
+        if case .value(.string(let text)) = entries[index].stored { return text }
+        return try optionalValue(name)
+    }
     /// An `integer` value.
-    public func integer(_ name: String) throws(RouteError) -> Int { try value(name) }
+    public func integer(_ name: String) throws(RouteError) -> Int {
+        if let index = index(of: name), case .value(.integer(let number)) = entries[index].stored { return number }
+        return try value(name)
+    }
     /// An `integer` value, or `nil` when absent.
-    public func optionalInteger(_ name: String) throws(RouteError) -> Int? { try optionalValue(name) }
+    public func optionalInteger(_ name: String) throws(RouteError) -> Int? {
+        guard let index = index(of: name) else { return nil }
+        if case .value(.integer(let number)) = entries[index].stored { return number }
+        return try optionalValue(name)
+    }
     /// A `uuid` value.
-    public func uuid(_ name: String) throws(RouteError) -> UUIDValue { try value(name) }
+    public func uuid(_ name: String) throws(RouteError) -> UUIDValue {
+        if let index = index(of: name), case .value(.uuid(let uuid)) = entries[index].stored { return uuid }
+        return try value(name)
+    }
     /// A `uuid` value, or `nil` when absent.
-    public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? { try optionalValue(name) }
+    public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? {
+        guard let index = index(of: name) else { return nil }
+        if case .value(.uuid(let uuid)) = entries[index].stored { return uuid }
+        return try optionalValue(name)
+    }
     /// A `boolean` value.
-    public func boolean(_ name: String) throws(RouteError) -> Bool { try value(name) }
+    public func boolean(_ name: String) throws(RouteError) -> Bool {
+        if let index = index(of: name), case .value(.boolean(let flag)) = entries[index].stored { return flag }
+        return try value(name)
+    }
     /// A `boolean` value, or `nil` when absent.
-    public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? { try optionalValue(name) }
+    public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? {
+        guard let index = index(of: name) else { return nil }
+        if case .value(.boolean(let flag)) = entries[index].stored { return flag }
+        return try optionalValue(name)
+    }
     /// A `date` value (a keyword given instead is a type mismatch: check ``keyword(_:)`` first).
-    public func date(_ name: String) throws(RouteError) -> CivilDateTime { try value(name) }
+    public func date(_ name: String) throws(RouteError) -> CivilDateTime {
+        if let index = index(of: name), case .value(.date(let date)) = entries[index].stored { return date }
+        return try value(name)
+    }
     /// A `date` value, or `nil` when absent.
-    public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? { try optionalValue(name) }
+    public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? {
+        guard let index = index(of: name) else { return nil }
+        if case .value(.date(let date)) = entries[index].stored { return date }
+        return try optionalValue(name)
+    }
     /// The values of a `repeated` string parameter, or the segments of a catch-all.
-    public func strings(_ name: String) throws(RouteError) -> [String] { try value(name) }
+    public func strings(_ name: String) throws(RouteError) -> [String] {
+        if let index = index(of: name), case .strings(let strings) = entries[index].stored { return strings }
+        return try value(name)
+    }
     /// The values of a `repeated` integer parameter.
     public func integers(_ name: String) throws(RouteError) -> [Int] { try value(name) }
 
     /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
     public func keyword(_ name: String) -> String? {
-        if case .keyword(let word) = self[name] { return word }
+        if let index = index(of: name), case .value(.keyword(let word)) = entries[index].stored { return word }
         return nil
     }
 
@@ -157,19 +322,19 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
 
     /// Equal when the same names hold equal values, in any order; offsets are not compared.
     public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
-        lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { rhs[$0.name] == $0.value }
+        lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { rhs[lhs.nameTable[$0.name].text] == $0.value }
     }
 
     /// Hashes the values in name order.
     public func hash(into hasher: inout Hasher) {
-        for entry in entries.sorted(by: { $0.name < $1.name }) {
-            hasher.combine(entry.name)
+        for entry in entries.sorted(by: { nameTable[$0.name].text < nameTable[$1.name].text }) {
+            hasher.combine(nameTable[entry.name].text)
             hasher.combine(entry.value)
         }
     }
 
     /// `{due: 2008-06-23T13:00:00, task: "Quarterly Report"}`, sorted by name.
     public var description: String {
-        "{" + entries.sorted { $0.name < $1.name }.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+        "{" + entries.map { (nameTable[$0.name].text, $0.value) }.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
     }
 }

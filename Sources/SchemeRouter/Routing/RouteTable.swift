@@ -43,7 +43,7 @@ struct RouteTable: Sendable {
     private(set) var anyHost = Trie()
     private(set) var hosts: [String: Trie] = [:]
     /// The hosts' tries, sorted by host, for lookups by bytes.
-    private var hostList: [(String, Trie)] = []
+    private(set) var hostList: [(String, Trie)] = []
 
     /// Builds the table, rejecting routes that conflict or that no URL can reach.
     init(routes: [Route], file: String) throws(ManifestError) {

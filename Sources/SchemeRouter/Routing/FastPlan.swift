@@ -1,0 +1,87 @@
+/// What the fast binder needs of one route, compiled at registration into arrays of plain
+/// values: one ``ValueReader`` per parameter, query keys as bytes, and where each is bound.
+/// A class, so the binder reads it in place (a struct of arrays would be copied, and every
+/// array retained, at each use).
+final class FastPlan: Sendable {
+    /// One query key the route binds.
+    struct QueryKey: Sendable {
+        let keyStart: Int
+        let keyLength: Int
+        /// The parameter's index in `readers`.
+        let parameter: Int
+        /// For a repeated item: its index among the repeated ones; else `-1`.
+        let listSlot: Int
+    }
+
+    /// The most repeated query items the fast binder gathers (routes with more take the precise path).
+    static let maximumLists = 4
+
+    /// The parameters' names (shared by every ``RouteParameters`` the route binds).
+    let names: [RouteParameters.Name]
+    let readers: FrozenArray<ValueReader>
+    /// Per path pattern segment: the parameter bound there, or `-1` for a literal.
+    let pathParameters: FrozenArray<Int>
+    let queryKeys: FrozenArray<QueryKey>
+    let keyBytes: FrozenArray<UInt8>
+    let rawQuery: Int
+    let fragment: Int
+    let words: WordList.Frozen
+    /// The pieces of the routes' date formats (each reader has its range).
+    let pieces: FrozenArray<DateFormat.Piece>
+    let formDecoding: Bool
+    let ignoresUnknownQueryItems: Bool
+
+    /// The plan of a route's bindings, or `nil` for a route the fast binder leaves to the precise one.
+    init?(
+        pathParameters pathBindings: [Route.Binding?], queryItems: [Route.Binding], rawQuery rawBinding: Route.Binding?,
+        fragment fragmentBinding: Route.Binding?, decoding: PercentDecoding, unknownQueryItems: RouteDefinition.UnknownQueryItems
+    ) {
+        var names: [String] = []
+        var readers: [ValueReader] = []
+        var words = WordList()
+        var pieces: [DateFormat.Piece] = []
+        func add(_ binding: Route.Binding) -> Int {
+            names.append(binding.name)
+            readers.append(ValueReader(binding.spec, words: &words, pieces: &pieces))
+            return readers.count - 1
+        }
+        var pathParameters: [Int] = []
+        for binding in pathBindings {
+            pathParameters.append(binding.map(add) ?? -1)
+        }
+        var queryKeys: [QueryKey] = []
+        var keyBytes: [UInt8] = []
+        var listItems: [Int] = []
+        for (index, binding) in queryItems.enumerated() {
+            let parameter = add(binding)
+            var slot = -1
+            if binding.spec.isRepeated {
+                slot = listItems.count
+                listItems.append(index)
+            }
+            queryKeys.append(QueryKey(keyStart: keyBytes.count, keyLength: binding.key.count, parameter: parameter, listSlot: slot))
+            keyBytes += binding.key
+        }
+        if listItems.count > Self.maximumLists { return nil }
+        self.rawQuery = rawBinding.map(add) ?? -1
+        self.fragment = fragmentBinding.map(add) ?? -1
+        self.names = names.map(RouteParameters.Name.init)
+        self.readers = FrozenArray(readers)
+        self.words = words.frozen()
+        self.pieces = FrozenArray(pieces)
+        self.pathParameters = FrozenArray(pathParameters)
+        self.queryKeys = FrozenArray(queryKeys)
+        self.keyBytes = FrozenArray(keyBytes)
+        formDecoding = decoding.plusAsSpace
+        ignoresUnknownQueryItems = unknownQueryItems == .ignore
+    }
+
+    deinit {
+        readers.free()
+        words.free()
+        pieces.free()
+        pathParameters.free()
+        queryKeys.free()
+        keyBytes.free()
+    }
+}
