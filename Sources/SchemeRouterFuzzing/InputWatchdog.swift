@@ -76,6 +76,10 @@ public enum InputWatchdog {
         guard WatchdogState.installed else { return }
         var timer = itimerval()
         setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
+        // An alarm generated just before the timer was disarmed may still be pending (it is
+        // process-directed: any thread may take it, later). Ignoring SIGALRM discards a pending
+        // one (POSIX sigaction); only then is the default action, which ends the process, safe.
+        signal(SIGALRM, SIG_IGN)
         signal(SIGALRM, SIG_DFL)
         for signal in WatchdogState.crashSignals {
             _ = sigaction(signal, WatchdogState.storage.pointee.previousActions + Int(signal), nil)
