@@ -1,3 +1,5 @@
+internal import SchemeRouter
+
 /// What a campaign did: how many inputs, how fast, what it found, and the differential's questions.
 public struct FuzzSummary: Sendable {
     /// The campaign's seed (replay with `--seed`).
@@ -99,7 +101,7 @@ public struct FuzzSummary: Sendable {
 
     /// The summary as one line of JSON (see Docs/Fuzzing.md for the fields).
     public var jsonText: String {
-        var fields: [(String, FuzzJSON)] = [
+        var fields: [(String, JSONValue)] = [
             ("seed", .string(String(seed))),
             ("iterations", .int(iterations)),
             ("elapsedSeconds", .double(Self.seconds(elapsed))),
@@ -121,12 +123,12 @@ public struct FuzzSummary: Sendable {
                 ])
             ))
         }
-        fields.append(("stopReason", stopReason.map(FuzzJSON.string) ?? .null))
-        fields.append(("problems", .array(problems.map(FuzzJSON.string))))
-        return FuzzJSON.object(fields).text
+        fields.append(("stopReason", stopReason.map(JSONValue.string) ?? .null))
+        fields.append(("problems", .array(problems.map(JSONValue.string))))
+        return JSONValue.object(fields).text
     }
 
-    static func json(_ finding: FuzzFinding) -> FuzzJSON {
+    static func json(_ finding: FuzzFinding) -> JSONValue {
         .object([
             ("oracle", .string(finding.failure.oracle.rawValue)),
             ("signature", .string(finding.failure.signature)),
@@ -135,91 +137,14 @@ public struct FuzzSummary: Sendable {
             ("inputHex", .string(finding.input.map(FuzzFinding.hex).joined())),
             ("originalLength", .int(finding.original.count)),
             ("iteration", .int(finding.iteration)),
-            ("file", finding.file.map(FuzzJSON.string) ?? .null),
+            ("file", finding.file.map(JSONValue.string) ?? .null),
             ("reproduce", .string(finding.reproduce)),
-            ("notes", .array(finding.notes.map(FuzzJSON.string))),
+            ("notes", .array(finding.notes.map(JSONValue.string))),
         ])
     }
 
     /// `value` with `digits` decimals, without Foundation.
     static func format(_ value: Double, digits: Int) -> String {
-        guard value.isFinite else { return "0" }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = (value * scale).rounded()
-        guard digits > 0 else { return String(Int(scaled)) }
-        let whole = Int(scaled / scale)
-        let fraction = Int(abs(scaled) - abs(Double(whole)) * scale)
-        let fractionText = String(fraction)
-        return "\(whole).\(String(repeating: "0", count: max(0, digits - fractionText.count)))\(fractionText)"
-    }
-}
-
-/// A minimal JSON writer that keeps keys in the order given.
-public enum FuzzJSON: Sendable {
-    /// A string.
-    case string(String)
-    /// An integer.
-    case int(Int)
-    /// A number.
-    case double(Double)
-    /// `true` or `false`.
-    case bool(Bool)
-    /// `null`.
-    case null
-    /// An array.
-    case array([FuzzJSON])
-    /// An object, keys in order.
-    case object([(String, FuzzJSON)])
-
-    /// Compact JSON text.
-    public var text: String {
-        var out = ""
-        write(to: &out)
-        return out
-    }
-
-    func write(to out: inout String) {
-        switch self {
-        case .string(let text): Self.writeString(text, to: &out)
-        case .int(let number): out += String(number)
-        case .double(let number): out += number.isFinite ? FuzzSummary.format(number, digits: 3) : "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .null: out += "null"
-        case .array(let items):
-            out += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += ", " }
-                item.write(to: &out)
-            }
-            out += "]"
-        case .object(let pairs):
-            out += "{"
-            for (index, (key, value)) in pairs.enumerated() {
-                if index > 0 { out += ", " }
-                Self.writeString(key, to: &out)
-                out += ": "
-                value.write(to: &out)
-            }
-            out += "}"
-        }
-    }
-
-    static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        JSONValue.fixed(value, decimals: digits)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import SchemeRouter
 import SchemeRouterDesktop
 
 /// Prints a desktop command's error for people (stderr) or as JSON (stdout), and picks its exit status.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import SchemeRouter
 import SchemeRouterRuntime
 
 /// `schemectl lifecycle <bundle name> <command>`: moves a running app between lifecycle states
