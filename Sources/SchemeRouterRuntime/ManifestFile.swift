@@ -34,8 +34,9 @@ public enum ManifestFile {
         }
     }
 
-    /// The file's bytes, refusing more than a manifest may have.
-    static func read(_ path: String) throws(LoadError) -> [UInt8] {
+    /// The file's bytes, refusing more than a manifest may have (also used for Info.plist files).
+    /// - Throws: ``LoadError/unreadable(_:)`` or ``LoadError/tooLarge(path:maximum:)``.
+    public static func read(_ path: String) throws(LoadError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(SystemError(errno: Sys.errno, call: "open", path: path)) }
         defer { Sys.close(fd) }

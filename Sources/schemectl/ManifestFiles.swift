@@ -1,7 +1,8 @@
 import Glibc
 import SchemeRouter
+import SchemeRouterRuntime
 
-/// Reads manifest files and directories for `route` and `check` (the core does no file I/O).
+/// Finds the manifests of a directory for `route` and `check`; the runtime's `ManifestFile` reads each.
 enum ManifestFiles {
     /// Why a file or directory could not be read: exit status 66.
     struct Unreadable: Error, CustomStringConvertible {
@@ -28,24 +29,17 @@ enum ManifestFiles {
         return names.sorted().map { prefix + $0 }
     }
 
-    /// A file's bytes, refusing files larger than a manifest may be.
+    /// A file's bytes, refusing more than a manifest may have (the runtime's reader).
     static func read(_ path: String) throws(Unreadable) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Unreadable(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: buffer[0..<count])
-            if bytes.count > Manifest.maximumSize {
-                throw Unreadable(path: path, reason: "larger than \(Manifest.maximumSize) bytes, the most a manifest may have")
-            }
+        do { return try ManifestFile.read(path) } catch { throw Unreadable(path: path, reason: reason(error)) }
+    }
+
+    /// Why a file could not be read, without its path (``Unreadable`` adds it).
+    private static func reason(_ error: ManifestFile.LoadError) -> String {
+        switch error {
+        case .unreadable(let system): String(cString: strerror(system.errno))
+        case .tooLarge(_, let maximum): "larger than \(maximum) bytes, the most a manifest may have"
+        case .invalid(let invalid): invalid.message
         }
     }
 
@@ -53,8 +47,14 @@ enum ManifestFiles {
     static func load(_ path: String) throws(Unreadable) -> [Result<Manifest, ManifestError>] {
         var results: [Result<Manifest, ManifestError>] = []
         for file in try paths(path) {
-            let bytes = try read(file)
-            results.append(Result { () throws(ManifestError) in try Manifest(json: bytes, file: file) })
+            do {
+                results.append(.success(try ManifestFile.load(file)))
+            } catch {
+                switch error {
+                case .invalid(let invalid): results.append(.failure(invalid))
+                case .unreadable, .tooLarge: throw Unreadable(path: file, reason: reason(error))
+                }
+            }
         }
         return results
     }
