@@ -41,12 +41,15 @@ extension Primary {
         Listener.unlinkSocket(files)
         Listener.refuseBacklog(descriptor: listener.descriptor, with: refusal.frame.encoded)
         listener.close()
+        watchdog.listenerClosed()
         if let controller, controller.state != .notRunning {
+            watchdog.armHook(controller.state == .suspended ? [] : ["willTerminate"], owner: requester?.connection.descriptor)
             do throws(LifecycleError) {
                 try controller.terminate()
             } catch {
                 preconditionFailure("terminate: \(error)")
             }
+            guard watchdog.disarm() else { watchdog.park() }
         }
         lock.release()
         launchSink?.deliver(.terminated)

@@ -24,7 +24,7 @@ final class Primary {
     let settings: RuntimeSettings
     let loop: EventLoop
     let listener: Listener
-    let watchdog: LaunchWatchdog
+    let watchdog: Watchdog
     let trace: TraceWriter?
     /// Where the launch URL's verdict goes (the invoking process, or `SCHEMEROUTER_VERDICT_FD`).
     var launchSink: VerdictSink?
@@ -45,6 +45,13 @@ final class Primary {
     var signalHandles: [UnsafeMutablePointer<uv_signal_t>] = []
     /// The exit status once terminated.
     var exitStatus = ExitStatus.success
+    /// Received bytes held for all connections together (incomplete frames, queued requests),
+    /// bounded by ``RuntimeSettings/maximumBufferedBytes``.
+    var bufferedBytes = 0
+    /// Who sent the URL being delivered (for the trace).
+    var currentSource: SourceApplication?
+    /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).
+    var launchHooksAfterFinishing: [String] = []
 
     init(
         app: AppIdentity, files: InstanceFiles, lock: InstanceLock, settings: RuntimeSettings,
@@ -57,7 +64,9 @@ final class Primary {
         self.loop = loop
         self.listener = listener
         self.launchSink = launchSink
-        self.watchdog = LaunchWatchdog(socketPath: files.socketPath, listenDescriptor: listener.descriptor)
+        self.watchdog = Watchdog(
+            socketPath: files.socketPath, listenDescriptor: listener.descriptor,
+            launchDeadline: settings.launchDeadline, hookDeadline: settings.hookDeadline)
         self.trace = settings.tracePath.flatMap { TraceWriter(path: $0) }
     }
 
@@ -86,13 +95,16 @@ final class Primary {
         }
         let descriptor = (try? UVHandle.descriptor(pipe)) ?? -1
         let peer = (try? PeerCredentials(socket: descriptor)) ?? PeerCredentials(pid: 0, uid: UInt32.max)
+        let user = geteuid()
+        let executable = peer.uid == user ? PeerCredentials.verifiedExecutable(socket: descriptor, pid: peer.pid) : nil
         lastConnectionID += 1
         let connection = Connection(
-            id: lastConnectionID, pipe: pipe, timer: timer, descriptor: descriptor, peer: peer, primary: self)
+            id: lastConnectionID, pipe: pipe, timer: timer, descriptor: descriptor, peer: peer, executable: executable,
+            primary: self)
         pipe.pointee.data = connection.opaque
         timer.pointee.data = connection.opaque
         connections[connection.id] = connection
-        let user = geteuid()
+        watchdog.register(descriptor)
         if peer.uid != user {
             Log.error(
                 "refused a connection from uid \(peer.uid) (pid \(peer.pid)) on \(files.socketPath): "
@@ -104,14 +116,50 @@ final class Primary {
             connection.fail(ErrorMessage(code: .busy, message: "the primary already serves \(settings.maximumConnections) connections"))
             return
         }
-        if watchdog.isArmed { watchdog.register(descriptor) }
         connection.restartIdleTimer()
         connection.startReading()
     }
 
     /// A connection stopped being served (its handles close next).
     func connectionClosing(_ connection: Connection) {
-        if watchdog.isArmed { watchdog.unregister(connection.descriptor) }
+        watchdog.unregister(connection.descriptor)
+        bufferedBytes -= connection.accountedBytes
+        connection.accountedBytes = 0
+    }
+
+    // MARK: The buffer budget
+
+    /// Brings the connection's share of ``bufferedBytes`` up to date; a connection whose
+    /// incomplete frame takes the total past the budget is answered `busy`.
+    func account(_ connection: Connection) {
+        guard !connection.isClosing else { return }
+        let held = (connection.decoder.isInsideFrame ? connection.decoder.storageBytes : 0) + connection.queuedRequestBytes
+        let growth = held - connection.accountedBytes
+        bufferedBytes += growth
+        connection.accountedBytes = held
+        if growth > 0 && bufferedBytes > settings.maximumBufferedBytes {
+            connection.fail(budgetExceeded(by: growth))
+        }
+    }
+
+    /// Reserves room for a request queued during the launch: `false` (and the connection is
+    /// answered `busy`, the request not queued) when it does not fit in the budget.
+    func reserve(_ bytes: Int, for connection: Connection) -> Bool {
+        guard bufferedBytes + bytes <= settings.maximumBufferedBytes else {
+            connection.fail(budgetExceeded(by: bytes))
+            return false
+        }
+        connection.queuedRequestBytes += bytes
+        connection.accountedBytes += bytes
+        bufferedBytes += bytes
+        return true
+    }
+
+    private func budgetExceeded(by bytes: Int) -> ErrorMessage {
+        ErrorMessage(
+            code: .busy,
+            message: "the primary holds \(bufferedBytes) bytes received from its clients; \(bytes) more would pass "
+                + "its budget of \(settings.maximumBufferedBytes) (SCHEMEROUTER_MAX_BUFFERED_BYTES)")
     }
 
     /// A connection's handles are closed: forget it.
