@@ -77,14 +77,15 @@ static inline int schemerouter_peer_credentials(int fd, pid_t *_Nonnull pid, uid
 }
 
 // A descriptor for the process at the other end of a connected Unix socket (SO_PEERPIDFD,
-// Linux 6.5+): unlike a pid it cannot come to name another process. -1 when unsupported.
+// Linux 6.5+): unlike a pid it cannot come to name another process. Returns -errno on failure:
+// -ENOPROTOOPT when the kernel does not have it, another error when the peer is gone.
 #ifndef SO_PEERPIDFD
 #define SO_PEERPIDFD 77
 #endif
 static inline int schemerouter_peer_pidfd(int fd) {
     int pidfd = -1;
     socklen_t length = sizeof pidfd;
-    if (getsockopt(fd, SOL_SOCKET, SO_PEERPIDFD, &pidfd, &length) != 0) return -1;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERPIDFD, &pidfd, &length) != 0) return -errno;
     return pidfd;
 }
 

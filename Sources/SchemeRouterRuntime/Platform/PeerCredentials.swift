@@ -30,11 +30,13 @@ struct PeerCredentials: Sendable, Hashable {
     /// `/proc/<pid>/exe` names whatever process has the pid *now*: if the peer exited and the
     /// pid was reused, it would name a stranger. So the kernel's handle on the peer process
     /// itself (`SO_PEERPIDFD`, Linux 6.5+) is taken first, the link read, and the handle checked
-    /// to be still alive afterwards: then the link was the peer's. Without `SO_PEERPIDFD` (older
-    /// kernels) the link is read unverified.
+    /// to be still alive afterwards: then the link was the peer's. A peer that is already gone
+    /// has no executable. Without `SO_PEERPIDFD` (kernels before 6.5) the link is read
+    /// unverified.
     static func verifiedExecutable(socket: Int32, pid: Int32) -> String? {
         let handle = schemerouter_peer_pidfd(socket)
         defer { Sys.close(handle) }
+        guard handle >= 0 || handle == -ENOPROTOOPT else { return nil }
         guard let path = PeerCredentials(pid: pid, uid: 0).executable else { return nil }
         if handle >= 0 && schemerouter_pidfd_alive(handle) == 0 { return nil }
         return path

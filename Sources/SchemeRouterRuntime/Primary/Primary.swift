@@ -50,6 +50,8 @@ final class Primary {
     var bufferedBytes = 0
     /// Who sent the URL being delivered (for the trace).
     var currentSource: SourceApplication?
+    /// A connection waits in libuv, not accepted, because the connection limit was reached.
+    var acceptDeferred = false
     /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).
     var launchHooksAfterFinishing: [String] = []
 
@@ -79,7 +81,26 @@ final class Primary {
     // MARK: Connections
 
     /// A client connected: check who it is, then serve it.
+    ///
+    /// At ``RuntimeSettings/maximumConnections`` the connection is not accepted yet: libuv stops
+    /// watching the listening socket, new clients wait in the kernel's listen backlog (their
+    /// bytes in their own socket buffers, not in this process), and accepting resumes when a
+    /// connection is gone (``forget(_:)``). A client that cannot even enter the backlog waits
+    /// in `connect` for its connect timeout.
     func accept() {
+        guard connections.count < settings.maximumConnections else {
+            acceptDeferred = true
+            return
+        }
+        acceptConnection()
+    }
+
+    /// Accepts the connection libuv holds even at the limit (termination tells it why).
+    func acceptBeyondLimit() {
+        acceptConnection()
+    }
+
+    private func acceptConnection() {
         let pipe = UVHandle.allocate(uv_pipe_t.self)
         let timer = UVHandle.allocate(uv_timer_t.self)
         do throws(UVError) {
@@ -110,10 +131,6 @@ final class Primary {
                 "refused a connection from uid \(peer.uid) (pid \(peer.pid)) on \(files.socketPath): "
                     + "only uid \(user) is served")
             connection.fail(ErrorMessage(code: .peerRefused, message: "only uid \(user) may use this socket"))
-            return
-        }
-        if connections.count > settings.maximumConnections {
-            connection.fail(ErrorMessage(code: .busy, message: "the primary already serves \(settings.maximumConnections) connections"))
             return
         }
         connection.restartIdleTimer()
@@ -165,6 +182,10 @@ final class Primary {
     /// A connection's handles are closed: forget it.
     func forget(_ connection: Connection) {
         connections[connection.id] = nil
+        if acceptDeferred && phase != .terminating {
+            acceptDeferred = false
+            accept()
+        }
     }
 }
 
