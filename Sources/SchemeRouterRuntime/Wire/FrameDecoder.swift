@@ -103,9 +103,9 @@ public struct FrameDecoder: Sendable {
     }
 
     /// Makes room for `count` more bytes: drops consumed bytes once they are most of the
-    /// buffer, and once the current frame's header is in, grows the buffer to exactly that
-    /// frame's size (a client dribbling a large frame byte by byte causes one allocation, not
-    /// one per byte, and never a doubling past the frame).
+    /// buffer, and grows the buffer geometrically but, once the current frame's header is in,
+    /// never past that frame's end (a client dribbling a large frame byte by byte causes a
+    /// handful of allocations, and a frame never costs more than its own size).
     private mutating func prepare(adding count: Int) {
         if start > 0, start * 2 >= buffer.count {
             buffer.removeFirst(start)
@@ -113,11 +113,10 @@ public struct FrameDecoder: Sendable {
         }
         let needed = buffer.count + count
         guard needed > buffer.capacity else { return }
+        var target = max(needed, 2 * buffer.capacity, 256)
         if bufferedCount >= WakeProtocol.headerLength, payloadLength <= UInt32(WakeProtocol.maximumPayloadLength) {
-            let frameEnd = start + WakeProtocol.headerLength + Int(payloadLength)
-            buffer.reserveCapacity(max(needed, frameEnd))
-        } else {
-            buffer.reserveCapacity(max(needed, min(2 * buffer.capacity, needed + 4096)))
+            target = max(needed, min(target, start + WakeProtocol.headerLength + Int(payloadLength)))
         }
+        buffer.reserveCapacity(target)
     }
 }
