@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `schemectl`: validate, route and (in later layers) register, open and fuzz custom URL schemes.
+/// `schemectl`: validate, route, register, open and fuzz custom URL schemes.
 @main
 struct SchemeCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,9 +10,9 @@ struct SchemeCtl: ParsableCommand {
             SchemeRouter parses every URL strictly (RFC 3986), matches it to the typed routes an app \
             declares in its manifest under Schemes/, and delivers it with UIKit's launch-or-wake sequence.
 
-            Exit status: 0 success; 1 a URL was rejected by the parser; 2 a valid URL matched no route \
-            (or a parameter was invalid); 64 usage error; 65 a manifest is invalid; 66 an input file \
-            could not be read.
+            Each command documents its exit statuses in its help (schemectl help <command>): 0 is \
+            always success and 64 a usage error; open and lifecycle exit with the app's own verdict \
+            statuses, so `schemectl open URL` and `app URL` agree.
             """,
         subcommands: [
             Validate.self, Route.self, Check.self,
