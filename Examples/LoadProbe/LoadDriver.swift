@@ -74,6 +74,7 @@ final class LoadDriver {
         connectingStragglers -= 1
         if connectingStragglers == 0 {
             if options.dribblers > 0 { startDribbling() }
+            if let path = options.readyFile { close(open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)) }
             startSenders()
         }
     }
@@ -248,11 +249,13 @@ struct LoadDriverOptions: Sendable {
     var dribbleEveryMilliseconds = 20
     var awaitStragglerErrors = false
     var timeoutMilliseconds = 120_000
+    /// Created once every idle client and dribbler is connected.
+    var readyFile: String?
 }
 
 /// `load-probe --drive SOCKET [--senders N] [--urls N] [--mode persistent|connect]
 /// [--first-sender N] [--idle N] [--dribblers N] [--dribble-every-ms N] [--await-straggler-errors]
-/// [--timeout-ms N]`: prints one JSON line and exits 0 when every URL was handled, 1 otherwise,
+/// [--timeout-ms N] [--ready-file PATH]`: prints one JSON line and exits 0 when every URL was handled, 1 otherwise,
 /// 64 on a usage error.
 enum LoadDriverCommand {
     @MainActor
@@ -265,7 +268,7 @@ enum LoadDriverCommand {
         }
         guard let options = parse(arguments) else {
             let usage = "usage: load-probe --drive SOCKET [--senders N] [--urls N] [--mode persistent|connect] [--first-sender N] "
-                + "[--idle N] [--dribblers N] [--dribble-every-ms N] [--await-straggler-errors] [--timeout-ms N]\n"
+                + "[--idle N] [--dribblers N] [--dribble-every-ms N] [--await-straggler-errors] [--timeout-ms N] [--ready-file PATH]\n"
             _ = Array(usage.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
             exit(ExitStatus.usage.rawValue)
         }
@@ -286,6 +289,10 @@ enum LoadDriverCommand {
                 continue
             }
             guard let value = rest.popFirst() else { return nil }
+            if flag == "--ready-file" {
+                options.readyFile = value
+                continue
+            }
             if flag == "--mode" {
                 guard let mode = LoadDriverOptions.Mode(rawValue: value) else { return nil }
                 options.mode = mode
