@@ -105,10 +105,7 @@ struct WireAttackTests {
 
     @Test("the primary serves only its own user: a client running as nobody is refused and logged")
     func otherUserRefused() throws {
-        guard let setpriv = Perl.setpriv else {
-            Issue.record("setpriv is not installed: cannot run a client as another user")
-            return
-        }
+        let nobody = try OtherUser.prefix()
         let sandbox = try TodoSandbox(environment: ["SCHEMEROUTER_NO_DETACH=1"])
         let primary = try sandbox.spawn(["--background"])
         try FileWatch.wait(forName: "com.acme.todolist.sock", in: sandbox.runtimeDirectory)
@@ -123,7 +120,7 @@ struct WireAttackTests {
         chmod(door + "/s", 0o666)
         let frame = RawSocket.open("todolist://?intruder")
         let client = try ChildProcess(
-            setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "perl", "-MSocket", "-e", Perl.client, door + "/s", Perl.hex(frame)]
+            nobody[0], (nobody.dropFirst() + ["perl", "-MSocket", "-e", Perl.client, door + "/s", Perl.hex(frame)])
                 .map { Array($0.utf8) },
             environment: ["PATH=/usr/bin:/bin"], outputPrefix: sandbox.root + "/nobody")
         let status = try client.wait()
@@ -142,17 +139,14 @@ struct WireAttackTests {
 
     @Test("a sender never hands a URL to a socket served by another user (a squatter): exit 77, nothing sent")
     func squatterNotTrusted() throws {
-        guard let setpriv = Perl.setpriv else {
-            Issue.record("setpriv is not installed: cannot run a server as another user")
-            return
-        }
+        let nobody = try OtherUser.prefix()
         let sandbox = try TodoSandbox()
         let door = sandbox.root + "/door"
         mkdir(door, 0o777)
         chmod(door, 0o777)
         chmod(sandbox.root, 0o711)
         let squatter = try ChildProcess(
-            setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "perl", "-MSocket", "-e", Perl.server, door + "/s"]
+            nobody[0], (nobody.dropFirst() + ["perl", "-MSocket", "-e", Perl.server, door + "/s"])
                 .map { Array($0.utf8) },
             environment: ["PATH=/usr/bin:/bin"], outputPrefix: sandbox.root + "/squatter")
         try FileWatch.wait(for: squatter.stdoutPath) { $0.contains("ready") }
@@ -205,9 +199,21 @@ enum Perl {
         return result
     }
 
-    /// `setpriv`, when installed.
-    static var setpriv: String? {
-        let candidates: [String] = ["/usr/bin/setpriv", "/bin/setpriv"]
-        return candidates.first { access($0, X_OK) == 0 }
+}
+
+/// Running part of a test as another user (`nobody`, uid 65534): sessions run as root, and root
+/// passes every permission check.
+enum OtherUser {
+    /// The command prefix that runs a program as nobody: `setpriv --reuid=65534 --regid=65534
+    /// --clear-groups`, or `runuser -u nobody --` when only that exists. Skips the test (with the
+    /// reason) when neither is installed.
+    static func prefix() throws -> [String] {
+        for path in ["/usr/bin/setpriv", "/bin/setpriv"] where access(path, X_OK) == 0 {
+            return [path, "--reuid=65534", "--regid=65534", "--clear-groups"]
+        }
+        for path in ["/usr/sbin/runuser", "/sbin/runuser", "/usr/bin/runuser"] where access(path, X_OK) == 0 {
+            return [path, "-u", "nobody", "--"]
+        }
+        try Test.cancel("neither setpriv nor runuser is installed: cannot run a client as another user (nobody)")
     }
 }
