@@ -11,7 +11,7 @@ extension Connection {
     func send(_ bytes: [UInt8]) {
         guard !handlesClosing else { return }
         if hasUnsentBytes {
-            outbox.append(contentsOf: bytes)
+            keep(bytes[...])
         } else {
             var written = 0
             do throws(UVError) {
@@ -27,7 +27,7 @@ extension Connection {
                 close()
                 return
             }
-            outbox.append(contentsOf: bytes[written...])
+            keep(bytes[written...])
             primary.watchdog.setUnflushed(descriptor, true)
         }
         if writeInFlight == nil { flushOutbox() }
@@ -35,6 +35,16 @@ extension Connection {
             pausedForWrites = true
             stopReading()
         }
+    }
+
+    /// Appends to the outbox, growing it geometrically but not past what a paused connection
+    /// can hold (the limit and one answer), so its allocation stays within that too.
+    private func keep(_ bytes: ArraySlice<UInt8>) {
+        let needed = outbox.count + bytes.count
+        if needed > outbox.capacity {
+            outbox.reserveCapacity(max(needed, min(2 * outbox.capacity, Connection.writeQueueLimit + 8 * 1024 + 256)))
+        }
+        outbox.append(contentsOf: bytes)
     }
 
     /// Hands the outbox to libuv as one write.
