@@ -211,19 +211,21 @@ final class Watchdog: Sendable {
         var buffer: UInt64 = 0
         while true {
             let step = state.withLock { state -> Step in
-                guard state.armed else {
-                    state.waitingUntil = nil
-                    return .wait(-1)
-                }
                 let now = Sys.monotonicNow()
-                if now >= state.deadline {
+                if state.armed && now >= state.deadline {
                     state.fired = true
                     return .fire(
                         watch: state.watch, running: state.expected.first ?? "a hook", owner: state.owner,
                         sink: state.sink, connections: state.connections, listening: state.listening)
                 }
-                state.waitingUntil = state.deadline
-                return .wait(Sys.milliseconds(state.deadline - now + .milliseconds(1)))
+                // Sleep until the armed deadline, or keep to an earlier wake-up already planned
+                // (arming wakes the thread only for a deadline earlier than that): under a steady
+                // stream of hooks the thread wakes about once per deadline, not once per hook.
+                var until = state.waitingUntil.flatMap { $0 > now ? $0 : nil }
+                if state.armed { until = min(until ?? state.deadline, state.deadline) }
+                state.waitingUntil = until
+                guard let until else { return .wait(-1) }
+                return .wait(Sys.milliseconds(until - now + .milliseconds(1)))
             }
             switch step {
             case .wait(let milliseconds):
