@@ -6,7 +6,7 @@ internal import SchemeRouter
 /// and handles every event, one at a time in arrival order, on the main thread's libuv loop.
 ///
 /// Phases: ``Phase/collecting`` (socket bound, URLs that already arrived are queued),
-/// ``Phase/launching`` (the launch hooks run; the launch watchdog is armed), ``Phase/running``
+/// ``Phase/launching`` (the launch hooks run under the watchdog's launch deadline), ``Phase/running``
 /// (URLs are delivered as they arrive), ``Phase/terminating`` (replies flushed, then exit).
 @MainActor
 final class Primary {
