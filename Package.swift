@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "todolist", targets: ["TodoList"]),
         .executable(name: "share-to-todo", targets: ["ShareToTodo"]),
         .executable(name: "fragile-handler", targets: ["FragileHandler"]),
+        .executable(name: "load-probe", targets: ["LoadProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,6 +56,8 @@ let package = Package(
         // A handler with planted bugs for `schemectl fuzz --target` to find.
         .executableTarget(
             name: "FragileHandler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler", exclude: ["fragile.json"]),
+        // An app that records deliveries cheaply or misbehaves on request, and a load driver (issue 6).
+        .executableTarget(name: "LoadProbe", dependencies: ["SchemeRouterRuntime", "CLibUV"], path: "Examples/LoadProbe"),
 
         // The pure core: no sockets, no clocks, no processes.
         .testTarget(

@@ -26,6 +26,8 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(name: "WakeBenchmarksSupport"),
+        // Sustained load into one primary (LoadProbe) next to a C libuv floor server (`load` builds both).
+        .executableTarget(name: "LoadBenchmarks", dependencies: ["WakeBenchmarksSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // `schemectl open` to a running TodoList next to gio open and xdg-open (Docs/Desktop.md).
         .executableTarget(name: "OpenBenchmark", swiftSettings: [.swiftLanguageMode(.v6)]),
     ]

@@ -76,6 +76,24 @@ static inline int schemerouter_peer_credentials(int fd, pid_t *_Nonnull pid, uid
     return result;
 }
 
+// A descriptor for the process at the other end of a connected Unix socket (SO_PEERPIDFD,
+// Linux 6.5+): unlike a pid it cannot come to name another process. Returns -errno on failure:
+// -ENOPROTOOPT when the kernel does not have it, another error when the peer is gone.
+#ifndef SO_PEERPIDFD
+#define SO_PEERPIDFD 77
+#endif
+static inline int schemerouter_peer_pidfd(int fd) {
+    int pidfd = -1;
+    socklen_t length = sizeof pidfd;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERPIDFD, &pidfd, &length) != 0) return -errno;
+    return pidfd;
+}
+
+// Whether the process behind a pidfd has not exited yet (signal 0 checks without sending).
+static inline int schemerouter_pidfd_alive(int pidfd) {
+    return syscall(SYS_pidfd_send_signal, pidfd, 0, NULL, 0) == 0;
+}
+
 // A sequentially consistent compare-and-swap on an int shared between the main thread and the
 // launch watchdog thread. Returns 1 when *value was `expected` and is now `desired`.
 static inline int schemerouter_compare_exchange(int *_Nonnull value, int expected, int desired) {

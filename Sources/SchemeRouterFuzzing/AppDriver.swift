@@ -60,7 +60,7 @@ public final class AppDriver {
     /// The sandbox the app runs in.
     public let sandbox: AppSandbox
     /// Statuses the runtime documents (``ExitStatus``).
-    public static let documentedStatuses: Set<Int32> = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 64, 71, 76, 77]
+    public static let documentedStatuses: Set<Int32> = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 64, 71, 76, 77]
 
     private var primary: ChildProcess.Running?
     private var client: WakeClient?
@@ -166,7 +166,7 @@ public final class AppDriver {
             // its SIGTERM watcher either, so it is killed outright).
             stopPrimary(kill: true)
             return .hung
-        case .launchFailed, .terminated, .protocolError, .launchTimedOut:
+        case .launchFailed, .terminated, .protocolError, .launchTimedOut, .hookTimedOut:
             // The connection broke: learn whether the primary died, and how.
             self.client = nil
             guard let primary else { return .verdict(verdict) }

@@ -90,6 +90,8 @@ public struct OutOfProcessTarget: FuzzTarget {
                 message: "the app exited with status \(status), which the runtime does not document, on an input delivered \(how)\(detail.isEmpty ? "" : ": \(detail)")")
         case .verdict(.launchTimedOut):
             return FuzzFailure(.hang, context, message: "the launch hooks overran the launch deadline on an input delivered \(how)")
+        case .verdict(.hookTimedOut):
+            return FuzzFailure(.hang, context, message: "a hook overran the hook deadline on an input delivered \(how)")
         case .verdict(.handled) where mustReject:
             return FuzzFailure(
                 .acceptedInvalid, context, message: "the app handled an input delivered \(how) that its manifest rejects (\(context))")
@@ -107,6 +109,7 @@ public struct OutOfProcessTarget: FuzzTarget {
         case .openFailed: "open-failed"
         case .launchFailed: "launch-failed"
         case .launchTimedOut: "launch-timed-out"
+        case .hookTimedOut: "hook-timed-out"
         case .terminated: "terminated"
         case .noAnswer: "no-answer"
         case .protocolError: "protocol-error"

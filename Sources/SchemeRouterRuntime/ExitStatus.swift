@@ -17,6 +17,7 @@
 /// | 7 | ``noAnswer`` | no answer within the reply timeout, no primary came up within the connect timeout, or the primary was busy |
 /// | 8 | ``notRunning`` | a control command (`--quit`, `lifecycle …`) found no running primary |
 /// | 9 | ``refused`` | a control command was not allowed in the app's state |
+/// | 12 | ``hookTimedOut`` | a hook after the launch (`open`, a transition) overran the hook deadline and the app was ended; also the primary's own status then |
 /// | 64 | ``usage`` | wrong arguments, or a malformed `SCHEMEROUTER_*` environment variable |
 /// | 71 | ``systemError`` | a system or libuv call failed unexpectedly |
 /// | 76 | ``protocolError`` | the peer spoke a malformed or unknown protocol version |
@@ -48,6 +49,9 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let notRunning = ExitStatus(rawValue: 8)
     /// 9: the control command is not allowed in the app's state.
     public static let refused = ExitStatus(rawValue: 9)
+    /// 12 (10 and 11 are `schemectl open`'s own): a hook after the launch overran the hook deadline; the app was ended (the URL may
+    /// have been partly handled).
+    public static let hookTimedOut = ExitStatus(rawValue: 12)
     /// 64 (`EX_USAGE`): wrong arguments.
     public static let usage = ExitStatus(rawValue: 64)
     /// 71 (`EX_OSERR`): a system or libuv call failed.
@@ -70,6 +74,7 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
         case 7: "noAnswer"
         case 8: "notRunning"
         case 9: "refused"
+        case 12: "hookTimedOut"
         case 64: "usage"
         case 71: "systemError"
         case 76: "protocolError"

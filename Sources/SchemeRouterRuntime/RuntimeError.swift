@@ -17,6 +17,7 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidEnvironment
         case rejectedURL
         case usage
+        case hookTimedOut
     }
 
     private let code: Code
@@ -101,6 +102,11 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         RuntimeError(.usage, message)
     }
 
+    /// A hook serving the request overran the hook deadline and the app was ended.
+    static func hookTimedOut(_ message: String) -> RuntimeError {
+        RuntimeError(.hookTimedOut, message)
+    }
+
     /// The exit status that reports this error.
     public var exitStatus: ExitStatus {
         switch code {
@@ -111,6 +117,7 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .protocolViolation: .protocolError
         case .noPrimary: .notRunning
         case .timedOut: .noAnswer
+        case .hookTimedOut: .hookTimedOut
         }
     }
 

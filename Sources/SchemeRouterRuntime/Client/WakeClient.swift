@@ -122,6 +122,7 @@ public final class WakeClient {
             switch verdict {
             case .noAnswer(let reason): throw .timedOut(reason)
             case .launchFailed, .terminated: throw .noPrimary(bundleName)
+            case .hookTimedOut(let reason): throw .hookTimedOut(reason)
             default: throw .protocolViolation(verdict.description)
             }
         }
@@ -192,6 +193,7 @@ public final class WakeClient {
         switch message.code {
         case .launchTimedOut: .launchTimedOut
         case .terminated: .terminated
+        case .hookTimedOut: .hookTimedOut(message.message)
         case .busy, .idleTimeout: .noAnswer("\(message.code): \(message.message)")
         default: .protocolError("\(message.code): \(message.message)")
         }

@@ -24,6 +24,10 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
     case launchTimedOut
     /// The app terminated before the URL reached it.
     case terminated
+    /// A hook serving the URL (`open`, or a transition around it) overran the hook deadline and
+    /// the app was ended, as iOS's watchdog does: the URL may have been partly handled, so it
+    /// is not sent again automatically.
+    case hookTimedOut(String)
     /// No answer in time: the primary did not come up, answer, or accept the connection.
     case noAnswer(String)
     /// The primary closed the connection with a protocol error (``ErrorMessage``).
@@ -55,6 +59,7 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
         case .launchFailed: .launchFailed
         case .launchTimedOut: .launchTimedOut
         case .terminated: .terminated
+        case .hookTimedOut: .hookTimedOut
         case .noAnswer: .noAnswer
         case .protocolError: .protocolError
         }
@@ -74,6 +79,7 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
         case .launchFailed(let reason): "launch failed: \(reason)"
         case .launchTimedOut: "launch timed out"
         case .terminated: "terminated before the URL was delivered"
+        case .hookTimedOut(let reason): "hook timed out: \(reason)"
         case .noAnswer(let reason): "no answer: \(reason)"
         case .protocolError(let reason): "protocol error: \(reason)"
         }

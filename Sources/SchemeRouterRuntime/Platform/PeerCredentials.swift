@@ -24,8 +24,26 @@ struct PeerCredentials: Sendable, Hashable {
         self.uid = uid
     }
 
-    /// The peer's executable (`/proc/<pid>/exe`), or `nil` when it cannot be read (the process
-    /// already exited, or belongs to someone else).
+    /// The executable of the process at the other end of `socket`, or `nil` when it cannot be
+    /// told for sure.
+    ///
+    /// `/proc/<pid>/exe` names whatever process has the pid *now*: if the peer exited and the
+    /// pid was reused, it would name a stranger. So the kernel's handle on the peer process
+    /// itself (`SO_PEERPIDFD`, Linux 6.5+) is taken first, the link read, and the handle checked
+    /// to be still alive afterwards: then the link was the peer's. A peer that is already gone
+    /// has no executable. Without `SO_PEERPIDFD` (kernels before 6.5) the link is read
+    /// unverified.
+    static func verifiedExecutable(socket: Int32, pid: Int32) -> String? {
+        let handle = schemerouter_peer_pidfd(socket)
+        defer { Sys.close(handle) }
+        guard handle >= 0 || handle == -ENOPROTOOPT else { return nil }
+        guard let path = PeerCredentials(pid: pid, uid: 0).executable else { return nil }
+        if handle >= 0 && schemerouter_pidfd_alive(handle) == 0 { return nil }
+        return path
+    }
+
+    /// The executable of process `pid` now (`/proc/<pid>/exe`), or `nil` when it cannot be read
+    /// (the process already exited, or belongs to someone else).
     var executable: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)

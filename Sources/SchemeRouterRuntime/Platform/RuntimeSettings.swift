@@ -4,6 +4,9 @@ struct RuntimeSettings: Sendable {
     /// `SCHEMEROUTER_LAUNCH_DEADLINE_MS`: how long the delegate factory and the launch hooks
     /// may take together (5000).
     var launchDeadline: Duration = .seconds(5)
+    /// `SCHEMEROUTER_HOOK_DEADLINE_MS`: how long any one hook after the launch (`open`, the
+    /// transitions, `willTerminate`) may run before the app is ended (5000; 0 turns it off).
+    var hookDeadline: Duration = .seconds(5)
     /// `SCHEMEROUTER_BACKGROUND_DEADLINE_MS`: background time before suspension (5000).
     var backgroundDeadline: Duration = .seconds(5)
     /// `SCHEMEROUTER_BACKGROUND_TASK_ALLOWANCE_MS`: background time while a background task is
@@ -18,9 +21,13 @@ struct RuntimeSettings: Sendable {
     /// `SCHEMEROUTER_REPLY_TIMEOUT_MS`: how long a sender waits for a verdict (the launch
     /// deadline plus 25 s by default).
     var replyTimeout: Duration = .seconds(30)
-    /// `SCHEMEROUTER_MAX_CONNECTIONS`: connections a primary serves at once (4096); more are
+    /// `SCHEMEROUTER_MAX_CONNECTIONS`: connections a primary serves at once (2048); more are
     /// answered `busy`.
-    var maximumConnections = 4096
+    var maximumConnections = 2048
+    /// `SCHEMEROUTER_MAX_BUFFERED_BYTES`: received bytes the primary holds for all clients
+    /// together (incomplete frames, URLs queued during the launch) (16 MiB); the client whose
+    /// frame would go past it is answered `busy`.
+    var maximumBufferedBytes = 16 * 1024 * 1024
     /// `SCHEMEROUTER_TRACE`: the trace file, if any.
     var tracePath: String?
     /// `SCHEMEROUTER_VERDICT_FD`: a descriptor to write the invocation's verdict frame to.
@@ -52,6 +59,7 @@ struct RuntimeSettings: Sendable {
             return .milliseconds(value)
         }
         if let value = try milliseconds("SCHEMEROUTER_LAUNCH_DEADLINE_MS") { launchDeadline = value }
+        if let value = try milliseconds("SCHEMEROUTER_HOOK_DEADLINE_MS") { hookDeadline = value }
         if let value = try milliseconds("SCHEMEROUTER_BACKGROUND_DEADLINE_MS") { backgroundDeadline = value }
         if let value = try milliseconds("SCHEMEROUTER_BACKGROUND_TASK_ALLOWANCE_MS") { backgroundTaskAllowance = value }
         backgroundTaskAllowance = max(backgroundTaskAllowance, backgroundDeadline)
@@ -64,6 +72,13 @@ struct RuntimeSettings: Sendable {
                 throw .invalidEnvironment("SCHEMEROUTER_MAX_CONNECTIONS", text, "expected a whole number from 1 to 1000000")
             }
             maximumConnections = value
+        }
+        if let text = environment("SCHEMEROUTER_MAX_BUFFERED_BYTES") {
+            guard let value = Int(text), (65_544...(1 << 40)).contains(value) else {
+                throw .invalidEnvironment(
+                    "SCHEMEROUTER_MAX_BUFFERED_BYTES", text, "expected a whole number of bytes from 65544 (one frame) to 1099511627776")
+            }
+            maximumBufferedBytes = value
         }
         if let path = environment("SCHEMEROUTER_TRACE"), !path.isEmpty { tracePath = path }
         if let text = environment("SCHEMEROUTER_VERDICT_FD") {

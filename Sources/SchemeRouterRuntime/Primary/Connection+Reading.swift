@@ -8,8 +8,11 @@ extension Connection {
         let onAllocate: uv_alloc_cb = { handle, _, buffer in
             MainActor.assumeIsolated {
                 guard let handle, let buffer, let connection = Connection.from(handle.pointee.data) else { return }
+                // Never more than one whole frame is buffered per connection: complete frames
+                // are handled as they arrive, and a read never goes past one frame's worth.
                 let storage = connection.primary.loop.readBuffer
-                buffer.pointee = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(storage.count))
+                let room = max(1, min(storage.count, Connection.frameLimit - connection.decoder.bufferedCount))
+                buffer.pointee = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(room))
             }
         }
         let onRead: uv_read_cb = { stream, count, buffer in
@@ -38,6 +41,7 @@ extension Connection {
         if count > 0, let base {
             decoder.append(UnsafeRawBufferPointer(start: base, count: count))
             handleFrames()
+            primary.account(self)
         } else if count == Int(UVError.endOfFile) {
             peerFinished = true
             stopReading()
@@ -47,16 +51,17 @@ extension Connection {
                 fail(ErrorMessage(error))
                 return
             }
-            if owedReplies == 0 && pendingWrites == 0 { close() }
+            if owedReplies == 0 && !hasUnsentBytes { close() }
         } else if count < 0 {
             close()
         }
     }
 
     /// Handles every complete buffered frame, one at a time, until one of them makes the
-    /// connection wait (a request queued during the launch) or close.
+    /// connection wait (a request queued during the launch, or replies the client does not
+    /// read) or close.
     func handleFrames() {
-        while !isClosing && owedReplies == 0 {
+        while !isClosing && owedReplies == 0 && !pausedForWrites {
             let frame: Frame?
             do throws(WireError) {
                 frame = try decoder.next()
@@ -68,7 +73,7 @@ extension Connection {
             primary.handle(frame, from: self)
             restartIdleTimer()
         }
-        if owedReplies > 0 {
+        if owedReplies > 0 || pausedForWrites {
             stopReading()
         }
     }
@@ -77,12 +82,15 @@ extension Connection {
     /// handles frames it had buffered meanwhile).
     func replyDelivered() {
         owedReplies -= 1
+        queuedRequestBytes = 0
+        primary.account(self)
         guard owedReplies == 0, !isClosing else { return }
         if peerFinished {
-            if decoder.isInsideFrame == false && pendingWrites == 0 { close() }
+            if decoder.isInsideFrame == false && !hasUnsentBytes { close() }
             return
         }
         handleFrames()
+        primary.account(self)
         restartIdleTimer()
         startReading()
     }

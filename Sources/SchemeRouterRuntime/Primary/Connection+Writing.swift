@@ -2,39 +2,63 @@ internal import CLibUV
 internal import Glibc
 
 extension Connection {
-    /// Sends bytes: written at once when the socket has room (the usual case), otherwise
-    /// queued in libuv with a copy that lives until the write callback.
+    /// Sends bytes: written at once when the socket has room (the usual case), otherwise kept in
+    /// the connection's outbox and handed to libuv as one write at a time, so a client that does
+    /// not read costs its unsent bytes and one write request, not one request per reply.
+    ///
+    /// Above ``writeQueueLimit`` unsent bytes the connection is neither read nor served until
+    /// the client reads.
     func send(_ bytes: [UInt8]) {
         guard !handlesClosing else { return }
-        var offset = 0
-        do throws(UVError) {
-            offset = Int(try UV.check(bytes.withUnsafeBytes { raw -> Int32 in
-                var buffer = uv_buf_init(UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: CChar.self), UInt32(raw.count))
-                return uv_try_write(stream, &buffer, 1)
-            }, "uv_try_write"))
-            if offset == bytes.count { return }
-        } catch where error.code == UV_EAGAIN.rawValue {
-            // The socket is full: queue all of it.
-        } catch {
-            // The client is gone (EPIPE, ECONNRESET): nothing more can reach it.
-            close()
-            return
+        if hasUnsentBytes {
+            keep(bytes[...])
+        } else {
+            var written = 0
+            do throws(UVError) {
+                written = Int(try UV.check(bytes.withUnsafeBytes { raw -> Int32 in
+                    var buffer = uv_buf_init(UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: CChar.self), UInt32(raw.count))
+                    return uv_try_write(stream, &buffer, 1)
+                }, "uv_try_write"))
+                if written == bytes.count { return }
+            } catch where error.code == UV_EAGAIN.rawValue {
+                // The socket is full: keep all of it.
+            } catch {
+                // The client is gone (EPIPE, ECONNRESET): nothing more can reach it.
+                close()
+                return
+            }
+            keep(bytes[written...])
+            primary.watchdog.setUnflushed(descriptor, true)
         }
-        queueWrite(bytes[offset...])
+        if writeInFlight == nil { flushOutbox() }
+        if unsentBytes > Connection.writeQueueLimit && !pausedForWrites {
+            pausedForWrites = true
+            stopReading()
+        }
     }
 
-    /// Hands the rest of a reply to libuv.
-    private func queueWrite(_ bytes: ArraySlice<UInt8>) {
+    /// Appends to the outbox, growing it geometrically but not past what a paused connection
+    /// can hold (the limit and one answer), so its allocation stays within that too.
+    private func keep(_ bytes: ArraySlice<UInt8>) {
+        let needed = outbox.count + bytes.count
+        if needed > outbox.capacity {
+            outbox.reserveCapacity(max(needed, min(2 * outbox.capacity, Connection.writeQueueLimit + 8 * 1024 + 256)))
+        }
+        outbox.append(contentsOf: bytes)
+    }
+
+    /// Hands the outbox to libuv as one write.
+    private func flushOutbox() {
+        guard !outbox.isEmpty, !handlesClosing else { return }
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: outbox.count, alignment: 1)
+        storage.copyBytes(from: outbox)
+        outbox = []
         let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
-        storage.copyBytes(from: bytes)
-        request.pointee.data = UnsafeMutableRawPointer(storage.baseAddress!)
-        var buffer = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(bytes.count))
+        var buffer = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(storage.count))
         let result = uv_write(request, stream, &buffer, 1) { request, status in
             MainActor.assumeIsolated {
                 guard let request else { return }
                 let stream = request.pointee.handle
-                request.pointee.data?.deallocate()
                 request.deallocate()
                 guard let stream, let connection = Connection.from(stream.pointee.data) else { return }
                 connection.writeFinished(status: status)
@@ -48,28 +72,33 @@ extension Connection {
             close()
             return
         }
-        pendingWrites += 1
-        if uv_stream_get_write_queue_size(stream) > Connection.writeQueueLimit {
-            pausedForWrites = true
-            stopReading()
-        }
+        writeInFlight = storage
     }
 
-    /// A queued write finished (or failed).
+    /// The write in flight finished (or failed, or was cancelled by closing).
     private func writeFinished(status: Int32) {
-        pendingWrites -= 1
+        writeInFlight?.deallocate()
+        writeInFlight = nil
         if status < 0 {
+            outbox = []
             close()
         }
         if isClosing {
-            if pendingWrites == 0 { closeHandles() }
+            if outbox.isEmpty {
+                closeHandles()
+            } else {
+                flushOutbox()
+            }
             return
         }
-        if pausedForWrites && uv_stream_get_write_queue_size(stream) == 0 {
+        flushOutbox()
+        if !hasUnsentBytes { primary.watchdog.setUnflushed(descriptor, false) }
+        if pausedForWrites && unsentBytes <= Connection.writeQueueLimit / 2 {
             pausedForWrites = false
+            restartIdleTimer()
             handleFrames()
             startReading()
         }
-        if peerFinished && owedReplies == 0 && pendingWrites == 0 { close() }
+        if peerFinished && owedReplies == 0 && !hasUnsentBytes && !decoder.isInsideFrame { close() }
     }
 }

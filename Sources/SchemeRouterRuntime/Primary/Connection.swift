@@ -25,9 +25,11 @@ final class Connection {
     var decoder = FrameDecoder(accepting: [.open, .control])
     /// Requests accepted and queued (during the launch) but not answered yet.
     var owedReplies = 0
-    /// Writes handed to libuv and not finished.
-    var pendingWrites = 0
-    /// Reading stopped because the client does not read its replies.
+    /// Reply bytes not handed to libuv yet (they wait for the write in flight).
+    var outbox: [UInt8] = []
+    /// The buffer of the one `uv_write` in flight, if any.
+    var writeInFlight: UnsafeMutableRawBufferPointer?
+    /// Reading and handling stopped because the client does not read its replies.
     var pausedForWrites = false
     /// Whether `uv_read_start` is in effect.
     var isReading = false
@@ -39,21 +41,36 @@ final class Connection {
     var handlesClosing = false
     /// Handles whose close callback has not run yet.
     var openHandles = 2
-    /// The peer's executable, read once on its first `open`.
-    lazy var executable: String? = peer.executable
+    /// Bytes of queued (unanswered) requests this connection holds against the primary's
+    /// buffer budget.
+    var queuedRequestBytes = 0
+    /// What this connection counts against ``Primary/bufferedBytes`` now.
+    var accountedBytes = 0
+    /// The peer's executable, read at accept time (see ``PeerCredentials/verifiedExecutable``).
+    let executable: String?
 
-    /// A write queue above this stops reading from the client until it drains.
-    static let writeQueueLimit = 256 * 1024
+    /// Unsent reply bytes above this stop the connection from being read or served until
+    /// they drain (the kernel's socket buffer, about 200 KiB, comes first).
+    static let writeQueueLimit = 4 * 1024
+
+    /// The most a connection buffers of incoming bytes: one whole frame.
+    static let frameLimit = WakeProtocol.headerLength + WakeProtocol.maximumPayloadLength
+
+    /// Reply bytes not flushed to the kernel yet.
+    var unsentBytes: Int { outbox.count + (writeInFlight?.count ?? 0) }
+    /// Whether reply bytes wait in user space.
+    var hasUnsentBytes: Bool { writeInFlight != nil || !outbox.isEmpty }
 
     init(
         id: UInt64, pipe: UnsafeMutablePointer<uv_pipe_t>, timer: UnsafeMutablePointer<uv_timer_t>,
-        descriptor: Int32, peer: PeerCredentials, primary: Primary
+        descriptor: Int32, peer: PeerCredentials, executable: String?, primary: Primary
     ) {
         self.id = id
         self.pipe = pipe
         self.timer = timer
         self.descriptor = descriptor
         self.peer = peer
+        self.executable = executable
         self.primary = primary
     }
 
@@ -103,20 +120,32 @@ final class Connection {
         close()
     }
 
-    /// Stops handling frames and closes once queued writes are flushed.
+    /// Stops handling frames and closes once queued writes are flushed, or after the idle
+    /// timeout if the client does not read them (it cannot hold the connection forever).
     func close() {
         guard !isClosing else { return }
         isClosing = true
         stopReading()
-        UV.expect(uv_timer_stop(timer), "uv_timer_stop")
         primary.connectionClosing(self)
-        if pendingWrites == 0 { closeHandles() }
+        guard hasUnsentBytes else {
+            UV.expect(uv_timer_stop(timer), "uv_timer_stop")
+            closeHandles()
+            return
+        }
+        let milliseconds = UInt64(max(1, Sys.milliseconds(primary.settings.idleTimeout)))
+        UV.expect(uv_timer_start(timer, { timer in
+            MainActor.assumeIsolated {
+                guard let timer, let connection = Connection.from(timer.pointee.data) else { return }
+                connection.closeHandles()
+            }
+        }, milliseconds, 0), "uv_timer_start")
     }
 
     /// Closes both handles; the last close callback lets the primary forget the connection.
     func closeHandles() {
         guard !handlesClosing else { return }
         handlesClosing = true
+        UV.expect(uv_timer_stop(timer), "uv_timer_stop")
         let onClose: uv_close_cb = { handle in
             MainActor.assumeIsolated {
                 guard let handle, let connection = Connection.from(handle.pointee.data) else { return }

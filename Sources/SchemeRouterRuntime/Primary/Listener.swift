@@ -10,7 +10,7 @@ internal import Glibc
 final class Listener {
     /// The libuv pipe.
     let pipe: UnsafeMutablePointer<uv_pipe_t>
-    /// Its descriptor (non-blocking), used by the launch watchdog and at termination to answer
+    /// Its descriptor (non-blocking), used by the watchdog and at termination to answer
     /// connections still in the backlog.
     let descriptor: Int32
 

@@ -23,11 +23,13 @@ extension Primary {
     /// The background timer fired: let the controller suspend the app if the deadline is due.
     private func backgroundDeadlineReached() {
         guard let controller, phase == .running else { return }
+        watchdog.armHook(["a background task's expiration handler"], owner: nil)
         do throws(LifecycleError) {
             try controller.tick()
         } catch {
             preconditionFailure("tick: \(error)")
         }
+        guard watchdog.disarm() else { watchdog.park() }
         rearmBackgroundTimer()
     }
 }

@@ -40,13 +40,12 @@ extension Primary {
         exit(exitStatus.rawValue)
     }
 
-    /// The launch: delegate factory and launch hooks under the watchdog, then the launch URL
-    /// and the queued URLs, then the queued control commands.
+    /// The launch: delegate factory and launch hooks under the launch deadline, the launch
+    /// URL, then the queued URLs one by one (each answered as soon as it is handled) and the
+    /// queued control commands, every later hook under the hook deadline.
     private func launch(_ request: LaunchRequest, makeDelegate: @MainActor (SchemeDeclaration) -> any ApplicationDelegate) {
         phase = .launching
-        watchdog.arm(
-            timeout: settings.launchDeadline, sink: launchSink?.descriptor,
-            connections: connections.values.filter { !$0.isClosing }.map(\.descriptor))
+        watchdog.armLaunch(sink: launchSink?.descriptor)
         let declaration: SchemeDeclaration
         do throws(ManifestError) {
             declaration = try SchemeDeclaration(app.manifest)
@@ -54,7 +53,7 @@ extension Primary {
             preconditionFailure("the embedded manifest's routes are invalid: \(error)")
         }
         let delegate = makeDelegate(declaration)
-        watchdog.enter(.willFinishLaunching)
+        watchdog.enterLaunchStep("willFinishLaunching")
         let configuration = LifecycleConfiguration(
             launchDeadline: settings.launchDeadline,
             backgroundDeadline: settings.backgroundDeadline,
@@ -64,33 +63,40 @@ extension Primary {
         Application.controller = controller
         controller.hookObserver = { [unowned self] record in self.observe(record) }
         let launchDelivery = request.url == nil ? nil : nextDelivery()
+        // After didFinishLaunching, the hooks of the launch serve the invoking process's URL.
+        launchHooksAfterFinishing =
+            request.intoBackground ? ["didEnterBackground"] : (request.url == nil ? [] : ["open"]) + ["didBecomeActive"]
+        currentSource = request.source
         let outcome: LaunchOutcome
         do throws(LifecycleError) {
             outcome = try controller.launch(
                 options: LaunchOptions(url: request.url, sourceApplication: request.source, annotation: request.annotation),
-                delivery: launchDelivery, queued: queuedDeliveries, intoBackground: request.intoBackground)
+                delivery: launchDelivery, queued: [], intoBackground: request.intoBackground)
         } catch {
             preconditionFailure("launch: \(error)")
         }
+        currentSource = nil
         guard watchdog.disarm() else { watchdog.park() }
         if let failure = outcome.failure {
-            watchdog.abort(failure.description)
+            watchdog.abortLaunch(failure.description)
         }
         phase = .running
+        let launchVerdict = outcome.results.first { $0.delivery == launchDelivery }.map { WakeVerdict($0.verdict) }
+        launchSink?.deliver(launchVerdict ?? .launched)
+        launchSink = nil
+        watchdog.sinkAnswered()
+        // The queued URLs, in arrival order, each answered at once. Their connections read
+        // again only once all are answered, so nothing overtakes the queue.
+        let queued = queuedDeliveries
         queuedDeliveries = []
-        if launchDelivery == nil {
-            launchSink?.deliver(.launched)
-            launchSink = nil
+        var answered: [Connection] = []
+        for pending in queued {
+            guard let owner = deliveryOwners.removeValue(forKey: pending.delivery) else { continue }
+            let verdict = deliver(pending, owner: owner.connection.descriptor)
+            reply(WakeVerdict(verdict), to: owner.request, on: owner.connection)
+            answered.append(owner.connection)
         }
-        for result in outcome.results {
-            if result.delivery == launchDelivery {
-                launchSink?.deliver(WakeVerdict(result.verdict))
-                launchSink = nil
-            } else if let owner = deliveryOwners.removeValue(forKey: result.delivery) {
-                reply(WakeVerdict(result.verdict), to: owner.request, on: owner.connection)
-                owner.connection.replyDelivered()
-            }
-        }
+        for connection in answered { connection.replyDelivered() }
         let controls = queuedControls
         queuedControls = []
         for (connection, control) in controls where phase == .running {
@@ -100,17 +106,20 @@ extension Primary {
         rearmBackgroundTimer()
     }
 
-    /// After every hook: the trace line, and the launch watchdog's bookkeeping.
+    /// After every hook: the next hook's deadline, and the trace line.
     private func observe(_ record: HookRecord) {
-        trace?.write(record)
-        guard phase == .launching else { return }
-        switch record.hook {
-        case .willFinishLaunching: watchdog.enter(.restoreState)
-        case .restoreState: watchdog.enter(.didFinishLaunching)
-        case .didFinishLaunching:
-            // The launch hooks are done: from here on the main thread owns the outcome.
-            if !watchdog.disarm() { watchdog.park() }
-        default: break
+        if phase == .launching {
+            switch record.hook {
+            case .willFinishLaunching: watchdog.enterLaunchStep("restoreState")
+            case .restoreState: watchdog.enterLaunchStep("didFinishLaunching")
+            case .didFinishLaunching:
+                // The launch hooks are done: from here on each hook has the hook deadline.
+                watchdog.armHook(launchHooksAfterFinishing, owner: nil)
+            default: watchdog.hookReturned()
+            }
+        } else {
+            watchdog.hookReturned()
         }
+        trace?.write(record, source: record.hook == .open ? currentSource : nil)
     }
 }

@@ -6,7 +6,7 @@ extension Primary {
         switch frame.type {
         case .open:
             do throws(WireError) {
-                handleOpen(try OpenRequest(payload: frame.payload), from: connection)
+                handleOpen(try OpenRequest(payload: frame.payload), size: frame.payload.count, from: connection)
             } catch {
                 connection.fail(ErrorMessage(error))
             }
@@ -23,8 +23,9 @@ extension Primary {
     }
 
     /// A URL arrived: reject it before any hook if it is malformed or not the app's; queue it
-    /// during the launch; otherwise deliver it now.
-    func handleOpen(_ request: OpenRequest, from connection: Connection) {
+    /// during the launch (within the buffer budget); otherwise deliver it now.
+    /// - Parameter size: The frame's payload size.
+    func handleOpen(_ request: OpenRequest, size: Int, from connection: Connection) {
         let url: SchemeURL
         do throws(URLRejection) {
             url = try SchemeURL(bytes: request.url)
@@ -42,24 +43,44 @@ extension Primary {
         let delivery = nextDelivery()
         switch phase {
         case .collecting, .launching:
+            // Held until the launch ends: the URL, its text and components, and the annotation.
+            guard reserve(Self.queuedCost(payloadSize: size), for: connection) else { return }
             queuedDeliveries.append(PendingDelivery(url: url, options: options, delivery: delivery))
             deliveryOwners[delivery] = (connection, request.request)
             connection.owedReplies += 1
         case .running:
-            guard let controller else { preconditionFailure("running without a controller") }
-            let verdict: DeliveryVerdict
-            do throws(LifecycleError) {
-                verdict = try controller.receive(url, options: options, delivery: delivery)
-            } catch {
-                // Events reach the controller only from loop callbacks, never from inside a hook,
-                // and a running primary's app is never notRunning.
-                preconditionFailure("receive: \(error)")
-            }
+            let verdict = deliver(PendingDelivery(url: url, options: options, delivery: delivery), owner: connection.descriptor)
             reply(WakeVerdict(verdict), to: request.request, on: connection)
             rearmBackgroundTimer()
         case .terminating:
             connection.fail(ErrorMessage(code: .terminated, message: "\(app.name) is terminating"))
         }
+    }
+
+    /// What a request queued during the launch counts against the buffer budget: three times
+    /// its payload (the parsed URL keeps its bytes, its text and its components) and a little
+    /// for the bookkeeping.
+    static func queuedCost(payloadSize: Int) -> Int { 3 * payloadSize + 512 }
+
+    /// Hands a URL to the running app (`receive`: the wake sequence when in the background),
+    /// each hook under the hook deadline, the request's connection its owner.
+    func deliver(_ pending: PendingDelivery, owner: Int32?) -> DeliveryVerdict {
+        guard let controller else { preconditionFailure("running without a controller") }
+        let hooks = [AppState.background, .suspended].contains(controller.state)
+            ? ["willEnterForeground", "open", "didBecomeActive"] : ["open"]
+        currentSource = pending.options.sourceApplication
+        defer { currentSource = nil }
+        watchdog.armHook(hooks, owner: owner)
+        let verdict: DeliveryVerdict
+        do throws(LifecycleError) {
+            verdict = try controller.receive(pending.url, options: pending.options, delivery: pending.delivery)
+        } catch {
+            // Events reach the controller only from loop callbacks, never from inside a hook,
+            // and a running primary's app is never notRunning.
+            preconditionFailure("receive: \(error)")
+        }
+        guard watchdog.disarm() else { watchdog.park() }
+        return verdict
     }
 
     /// Who sent a URL: the kernel's pid and uid for the connection and the executable behind
@@ -90,13 +111,22 @@ extension Primary {
         }
     }
 
-    /// Carries out a control command on the running app.
+    /// Carries out a control command on the running app, its hooks under the hook deadline.
     func perform(_ request: ControlRequest, from connection: Connection) {
         guard let controller else { preconditionFailure("running without a controller") }
         if request.command == .terminate {
             terminate(status: .success, requester: (connection, request.request))
             return
         }
+        let hooks: [String] =
+            switch (request.command, controller.state) {
+            case (.background, .active): ["willResignActive", "didEnterBackground"]
+            case (.background, .inactive): ["didEnterBackground"]
+            case (.foreground, _), (.activate, .background), (.activate, .suspended): ["willEnterForeground", "didBecomeActive"]
+            case (.activate, .inactive): ["didBecomeActive"]
+            default: []
+            }
+        watchdog.armHook(hooks, owner: connection.descriptor)
         var refusal: String?
         do throws(LifecycleError) {
             switch (request.command, controller.state) {
@@ -120,6 +150,7 @@ extension Primary {
         } catch {
             refusal = error.description
         }
+        guard watchdog.disarm() else { watchdog.park() }
         rearmBackgroundTimer()
         let reply = ControlReplyMessage(
             request: request.request, refused: refusal != nil, state: controller.state.rawValue, message: refusal)

@@ -39,14 +39,22 @@ extension Primary {
         exitStatus = status
         let refusal = ErrorMessage(code: .terminated, message: "\(app.name) is terminating; the request was not delivered")
         Listener.unlinkSocket(files)
+        if acceptDeferred {
+            // The connection libuv holds for us is told like every other one.
+            acceptDeferred = false
+            acceptBeyondLimit()
+        }
         Listener.refuseBacklog(descriptor: listener.descriptor, with: refusal.frame.encoded)
         listener.close()
+        watchdog.listenerClosed()
         if let controller, controller.state != .notRunning {
+            watchdog.armHook(controller.state == .suspended ? [] : ["willTerminate"], owner: requester?.connection.descriptor)
             do throws(LifecycleError) {
                 try controller.terminate()
             } catch {
                 preconditionFailure("terminate: \(error)")
             }
+            guard watchdog.disarm() else { watchdog.park() }
         }
         lock.release()
         launchSink?.deliver(.terminated)

@@ -6,7 +6,7 @@ internal import SchemeRouter
 /// and handles every event, one at a time in arrival order, on the main thread's libuv loop.
 ///
 /// Phases: ``Phase/collecting`` (socket bound, URLs that already arrived are queued),
-/// ``Phase/launching`` (the launch hooks run; the launch watchdog is armed), ``Phase/running``
+/// ``Phase/launching`` (the launch hooks run under the watchdog's launch deadline), ``Phase/running``
 /// (URLs are delivered as they arrive), ``Phase/terminating`` (replies flushed, then exit).
 @MainActor
 final class Primary {
@@ -24,7 +24,7 @@ final class Primary {
     let settings: RuntimeSettings
     let loop: EventLoop
     let listener: Listener
-    let watchdog: LaunchWatchdog
+    let watchdog: Watchdog
     let trace: TraceWriter?
     /// Where the launch URL's verdict goes (the invoking process, or `SCHEMEROUTER_VERDICT_FD`).
     var launchSink: VerdictSink?
@@ -45,6 +45,15 @@ final class Primary {
     var signalHandles: [UnsafeMutablePointer<uv_signal_t>] = []
     /// The exit status once terminated.
     var exitStatus = ExitStatus.success
+    /// Received bytes held for all connections together (incomplete frames, queued requests),
+    /// bounded by ``RuntimeSettings/maximumBufferedBytes``.
+    var bufferedBytes = 0
+    /// Who sent the URL being delivered (for the trace).
+    var currentSource: SourceApplication?
+    /// A connection waits in libuv, not accepted, because the connection limit was reached.
+    var acceptDeferred = false
+    /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).
+    var launchHooksAfterFinishing: [String] = []
 
     init(
         app: AppIdentity, files: InstanceFiles, lock: InstanceLock, settings: RuntimeSettings,
@@ -57,7 +66,9 @@ final class Primary {
         self.loop = loop
         self.listener = listener
         self.launchSink = launchSink
-        self.watchdog = LaunchWatchdog(socketPath: files.socketPath, listenDescriptor: listener.descriptor)
+        self.watchdog = Watchdog(
+            socketPath: files.socketPath, listenDescriptor: listener.descriptor,
+            launchDeadline: settings.launchDeadline, hookDeadline: settings.hookDeadline)
         self.trace = settings.tracePath.flatMap { TraceWriter(path: $0) }
     }
 
@@ -70,7 +81,26 @@ final class Primary {
     // MARK: Connections
 
     /// A client connected: check who it is, then serve it.
+    ///
+    /// At ``RuntimeSettings/maximumConnections`` the connection is not accepted yet: libuv stops
+    /// watching the listening socket, new clients wait in the kernel's listen backlog (their
+    /// bytes in their own socket buffers, not in this process), and accepting resumes when a
+    /// connection is gone (``forget(_:)``). A client that cannot even enter the backlog waits
+    /// in `connect` for its connect timeout.
     func accept() {
+        guard connections.count < settings.maximumConnections else {
+            acceptDeferred = true
+            return
+        }
+        acceptConnection()
+    }
+
+    /// Accepts the connection libuv holds even at the limit (termination tells it why).
+    func acceptBeyondLimit() {
+        acceptConnection()
+    }
+
+    private func acceptConnection() {
         let pipe = UVHandle.allocate(uv_pipe_t.self)
         let timer = UVHandle.allocate(uv_timer_t.self)
         do throws(UVError) {
@@ -86,13 +116,16 @@ final class Primary {
         }
         let descriptor = (try? UVHandle.descriptor(pipe)) ?? -1
         let peer = (try? PeerCredentials(socket: descriptor)) ?? PeerCredentials(pid: 0, uid: UInt32.max)
+        let user = geteuid()
+        let executable = peer.uid == user ? PeerCredentials.verifiedExecutable(socket: descriptor, pid: peer.pid) : nil
         lastConnectionID += 1
         let connection = Connection(
-            id: lastConnectionID, pipe: pipe, timer: timer, descriptor: descriptor, peer: peer, primary: self)
+            id: lastConnectionID, pipe: pipe, timer: timer, descriptor: descriptor, peer: peer, executable: executable,
+            primary: self)
         pipe.pointee.data = connection.opaque
         timer.pointee.data = connection.opaque
         connections[connection.id] = connection
-        let user = geteuid()
+        watchdog.register(descriptor)
         if peer.uid != user {
             Log.error(
                 "refused a connection from uid \(peer.uid) (pid \(peer.pid)) on \(files.socketPath): "
@@ -100,23 +133,59 @@ final class Primary {
             connection.fail(ErrorMessage(code: .peerRefused, message: "only uid \(user) may use this socket"))
             return
         }
-        if connections.count > settings.maximumConnections {
-            connection.fail(ErrorMessage(code: .busy, message: "the primary already serves \(settings.maximumConnections) connections"))
-            return
-        }
-        if watchdog.isArmed { watchdog.register(descriptor) }
         connection.restartIdleTimer()
         connection.startReading()
     }
 
     /// A connection stopped being served (its handles close next).
     func connectionClosing(_ connection: Connection) {
-        if watchdog.isArmed { watchdog.unregister(connection.descriptor) }
+        watchdog.unregister(connection.descriptor)
+        bufferedBytes -= connection.accountedBytes
+        connection.accountedBytes = 0
+    }
+
+    // MARK: The buffer budget
+
+    /// Brings the connection's share of ``bufferedBytes`` up to date; a connection whose
+    /// incomplete frame takes the total past the budget is answered `busy`.
+    func account(_ connection: Connection) {
+        guard !connection.isClosing else { return }
+        let held = (connection.decoder.isInsideFrame ? connection.decoder.storageBytes : 0) + connection.queuedRequestBytes
+        let growth = held - connection.accountedBytes
+        bufferedBytes += growth
+        connection.accountedBytes = held
+        if growth > 0 && bufferedBytes > settings.maximumBufferedBytes {
+            connection.fail(budgetExceeded(by: growth))
+        }
+    }
+
+    /// Reserves room for a request queued during the launch: `false` (and the connection is
+    /// answered `busy`, the request not queued) when it does not fit in the budget.
+    func reserve(_ bytes: Int, for connection: Connection) -> Bool {
+        guard bufferedBytes + bytes <= settings.maximumBufferedBytes else {
+            connection.fail(budgetExceeded(by: bytes))
+            return false
+        }
+        connection.queuedRequestBytes += bytes
+        connection.accountedBytes += bytes
+        bufferedBytes += bytes
+        return true
+    }
+
+    private func budgetExceeded(by bytes: Int) -> ErrorMessage {
+        ErrorMessage(
+            code: .busy,
+            message: "the primary holds \(bufferedBytes) bytes received from its clients; \(bytes) more would pass "
+                + "its budget of \(settings.maximumBufferedBytes) (SCHEMEROUTER_MAX_BUFFERED_BYTES)")
     }
 
     /// A connection's handles are closed: forget it.
     func forget(_ connection: Connection) {
         connections[connection.id] = nil
+        if acceptDeferred && phase != .terminating {
+            acceptDeferred = false
+            accept()
+        }
     }
 }
 

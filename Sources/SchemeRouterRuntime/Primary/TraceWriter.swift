@@ -3,8 +3,10 @@ internal import Glibc
 internal import SchemeRouter
 
 /// Appends one JSON object per line to the `SCHEMEROUTER_TRACE` file for every hook call:
-/// `{"hook": "open", "state": "active", "url": "todolist://x?a"}` (the state after the hook;
-/// `url` for `open` only). `restoreState` is not traced: the trace lists exactly the hooks of
+/// `{"hook": "open", "state": "active", "url": "todolist://x?a", "source": {"name":
+/// "/usr/bin/share-to-todo", "pid": 4242, "uid": 1000, "claimed": false}}` (the state after the
+/// hook; `url` and, when known, `source` for `open` only: the source application `open` got,
+/// `pid` and `uid` present when the kernel reported them). `restoreState` is not traced: the trace lists exactly the hooks of
 /// Docs/Runtime.md. Each line is one `write` to an `O_APPEND` descriptor, so lines from
 /// several processes never interleave.
 struct TraceWriter: Sendable {
@@ -21,10 +23,17 @@ struct TraceWriter: Sendable {
     }
 
     /// Writes the line for one hook call.
-    func write(_ record: HookRecord) {
+    /// - Parameter source: Who sent the URL, for `open`.
+    func write(_ record: HookRecord, source: SourceApplication? = nil) {
         guard record.hook != .restoreState else { return }
         var line = "{\"hook\": \"\(record.hook.rawValue)\", \"state\": \"\(record.state.rawValue)\""
         if let url = record.url { line += ", \"url\": \(JSONText.quoted(url))" }
+        if let source {
+            line += ", \"source\": {\"name\": \(JSONText.quoted(source.name))"
+            if let pid = source.pid { line += ", \"pid\": \(pid)" }
+            if let uid = source.uid { line += ", \"uid\": \(uid)" }
+            line += ", \"claimed\": \(source.isClaimed)}"
+        }
         line += "}\n"
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

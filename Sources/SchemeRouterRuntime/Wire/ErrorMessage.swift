@@ -39,7 +39,7 @@ public struct ErrorMessage: Sendable, Hashable {
         return Frame(type: .error, payload: fields.encoded)
     }
 
-    /// The frame's bytes, built once for the errors the launch watchdog sends from its thread.
+    /// The frame's bytes, for the errors the watchdog sends from its thread.
     static func encoded(_ code: WireErrorCode, _ message: String) -> [UInt8] {
         ErrorMessage(code: code, message: message).frame.encoded
     }

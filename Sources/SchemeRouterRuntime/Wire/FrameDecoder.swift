@@ -27,15 +27,18 @@ public struct FrameDecoder: Sendable {
     /// Whether the stream currently stops inside a frame.
     public var isInsideFrame: Bool { bufferedCount > 0 }
 
+    /// The bytes of memory the decoder's buffer holds (its capacity).
+    public var storageBytes: Int { buffer.capacity }
+
     /// Adds received bytes.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        compactIfUseful()
+        prepare(adding: bytes.count)
         buffer.append(contentsOf: bytes)
     }
 
     /// Adds received bytes.
-    public mutating func append(_ bytes: some Sequence<UInt8>) {
-        compactIfUseful()
+    public mutating func append(_ bytes: some Collection<UInt8>) {
+        prepare(adding: bytes.count)
         buffer.append(contentsOf: bytes)
     }
 
@@ -55,7 +58,7 @@ public struct FrameDecoder: Sendable {
         let payload = Array(buffer[payloadStart..<(payloadStart + length)])
         start += total
         if start == buffer.count {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 4096)
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 1024)
             start = 0
         }
         return Frame(type: type, payload: payload)
@@ -99,11 +102,21 @@ public struct FrameDecoder: Sendable {
         return length
     }
 
-    /// Drops consumed bytes once they are most of the buffer.
-    private mutating func compactIfUseful() {
+    /// Makes room for `count` more bytes: drops consumed bytes once they are most of the
+    /// buffer, and grows the buffer geometrically but, once the current frame's header is in,
+    /// never past that frame's end (a client dribbling a large frame byte by byte causes a
+    /// handful of allocations, and a frame never costs more than its own size).
+    private mutating func prepare(adding count: Int) {
         if start > 0, start * 2 >= buffer.count {
             buffer.removeFirst(start)
             start = 0
         }
+        let needed = buffer.count + count
+        guard needed > buffer.capacity else { return }
+        var target = max(needed, 2 * buffer.capacity, 256)
+        if bufferedCount >= WakeProtocol.headerLength, payloadLength <= UInt32(WakeProtocol.maximumPayloadLength) {
+            target = max(needed, min(target, start + WakeProtocol.headerLength + Int(payloadLength)))
+        }
+        buffer.reserveCapacity(target)
     }
 }

@@ -23,6 +23,9 @@ public enum WireErrorCode: UInt8, Sendable, Hashable, CaseIterable, CustomString
     /// The app is terminating; requests not answered yet were not delivered (send them again:
     /// the next invocation launches a new primary).
     case terminated = 11
+    /// A hook serving this connection's request (its first unanswered one) overran the hook
+    /// deadline and the app was ended: the request may have been partly handled.
+    case hookTimedOut = 12
 
     /// The code's name, e.g. `idleTimeout`.
     public var description: String {
@@ -38,6 +41,7 @@ public enum WireErrorCode: UInt8, Sendable, Hashable, CaseIterable, CustomString
         case .busy: "busy"
         case .launchTimedOut: "launchTimedOut"
         case .terminated: "terminated"
+        case .hookTimedOut: "hookTimedOut"
         }
     }
 }

@@ -53,6 +53,34 @@ final class RawSocket {
         }
     }
 
+    /// Reads from every socket at once (so none of them holds up the primary) until each has
+    /// ended, at most `timeout` in all: each socket's frames, and whether it ended with the end
+    /// of the stream (`false`: a frame it could not decode, or the timeout).
+    static func readAll(_ sockets: [RawSocket], timeout: Duration = .seconds(30)) throws(TestFailure) -> [[Frame]] {
+        let deadline = ContinuousClock.now + timeout
+        var frames = [[Frame]](repeating: [], count: sockets.count)
+        var open = Set(sockets.indices)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !open.isEmpty {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { throw TestFailure("\(open.count) sockets still open after \(timeout)") }
+            var waiting = open.sorted().map { pollfd(fd: sockets[$0].descriptor, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&waiting, nfds_t(waiting.count), Int32(remaining.components.seconds * 1000 + 1))
+            for (slot, index) in open.sorted().enumerated() where waiting[slot].revents != 0 {
+                let socket = sockets[index]
+                let count = buffer.withUnsafeMutableBytes { read(socket.descriptor, $0.baseAddress, $0.count) }
+                if count > 0 { socket.decoder.append(buffer[0..<count]) }
+                do {
+                    while let frame = try socket.decoder.next() { frames[index].append(frame) }
+                } catch {
+                    throw TestFailure("socket \(index): an invalid frame: \(error)")
+                }
+                if count == 0 || (count < 0 && errno == ECONNRESET) { open.remove(index) }
+            }
+        }
+        return frames
+    }
+
     /// The next frame, which must be an `error` frame; returns its message.
     func receiveError(timeout: Duration = .seconds(10)) throws(TestFailure) -> ErrorMessage {
         guard case .frame(let frame) = try receive(timeout: timeout), frame.type == .error,

@@ -1,0 +1,35 @@
+import Glibc
+
+/// Test behaviours switched on by environment variables (all off by default).
+///
+/// | variable | effect |
+/// |---|---|
+/// | `LOADPROBE_LOG=<file>` | where the log goes |
+/// | `LOADPROBE_LAUNCH_GATE=<fifo>` | `didFinishLaunching` appends `launching`, then waits until the FIFO's writer closes it: the test decides when the launch ends |
+/// | `LOADPROBE_STALL_HOOK=<hook>` | that hook (`didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`, `willTerminate`) appends `stall <hook>` and never returns |
+struct ProbeBehaviour: Sendable {
+    var launchGate: String?
+    var stallHook: String?
+
+    static func fromEnvironment() -> ProbeBehaviour {
+        func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        return ProbeBehaviour(launchGate: value("LOADPROBE_LAUNCH_GATE"), stallHook: value("LOADPROBE_STALL_HOOK"))
+    }
+
+    /// Blocks until the gate FIFO's writer closes it.
+    static func wait(forGate path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        var byte: UInt8 = 0
+        while true {
+            let count = read(descriptor, &byte, 1)
+            if count == 0 || (count < 0 && errno != EINTR) { break }
+        }
+        close(descriptor)
+    }
+
+    /// Never returns (signals do not end the wait; SIGKILL or the watchdog does).
+    static func stall() -> Never {
+        while true { pause() }
+    }
+}

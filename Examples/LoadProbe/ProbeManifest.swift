@@ -1,0 +1,31 @@
+/// LoadProbe's manifest, embedded so the app does not depend on the working directory.
+///
+/// | URL | what `open` does |
+/// |---|---|
+/// | `loadprobe://record/<sender>/<sequence>` | appends `<sender> <sequence>` to the log (one `write(2)`), returns `true` |
+/// | `loadprobe://whoami` | appends the source application and annotation `open` got, returns `true` |
+/// | `loadprobe://throw` | throws (the sender gets `openFailed`, exit 3) |
+/// | `loadprobe://trap` | traps (`fatalError`): the app ends, as on iOS |
+/// | `loadprobe://stall` | appends `stall`, then never returns (the hook watchdog's business) |
+let probeManifestJSON = """
+    {
+      "CFBundleURLName": "org.schemerouter.loadprobe",
+      "CFBundleURLSchemes": ["loadprobe"],
+      "routes": [
+        {
+          "name": "record",
+          "host": "record",
+          "path": "/{sender}/{sequence}",
+          "parameters": {
+            "sender": {"type": "integer", "min": 0, "max": 99999999},
+            "sequence": {"type": "integer", "min": 0, "max": 99999999}
+          }
+        },
+        {"name": "whoami", "host": "whoami", "path": "/"},
+        {"name": "throw", "host": "throw", "path": "/"},
+        {"name": "trap", "host": "trap", "path": "/"},
+        {"name": "stall", "host": "stall", "path": "/"}
+      ]
+    }
+
+    """

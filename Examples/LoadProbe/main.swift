@@ -1,0 +1,12 @@
+// LoadProbe: a SchemeRouter app for load and fault tests (Docs/Hardening.md). `load-probe URL`
+// launches it or wakes it like any app; its `open` records each delivery with one write(2), or
+// misbehaves on request. `load-probe --drive …` is the load driver: many concurrent wake-protocol
+// clients from one process (see LoadDriver.swift).
+import SchemeRouterRuntime
+
+if CommandLine.arguments.dropFirst().first == "--drive" {
+    LoadDriverCommand.run(Array(CommandLine.arguments.dropFirst(2)))
+}
+Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift") { declaration in
+    ProbeDelegate(declaration: declaration, behaviour: ProbeBehaviour.fromEnvironment())
+}
