@@ -58,6 +58,7 @@ enum DesktopExitStatus {
           0 handled; 1 declined; 2 rejected (malformed URL, or refused by the app); 3 open failed (the \
         app's open threw); 4 launch failed; 5 launch timed out; 6 terminated before delivery; 7 no answer \
         in time; 10 no handler for the scheme; 11 delivered without a verdict (--no-wait, or not a \
-        SchemeRouter app); 64 usage error; 76 protocol error; 78 HOME unset.
+        SchemeRouter app); 12 a hook of the app overran its deadline and the app was ended; 64 usage \
+        error; 76 protocol error; 78 HOME unset.
         """
 }

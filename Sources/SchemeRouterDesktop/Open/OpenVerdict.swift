@@ -29,12 +29,16 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
     case delivered
     /// The app answered something this version does not understand.
     case protocolError(String)
+    /// A hook of the running app overran the hook deadline and the app was ended (as iOS's
+    /// watchdog does); the reason says which hook.
+    case hookTimedOut(String)
 
     /// Whether the app handled the URL.
     public var isHandled: Bool { self == .handled }
 
     /// A stable name for scripts (`--json`): `handled`, `declined`, `rejected`, `openFailed`,
-    /// `launchFailed`, `launchTimedOut`, `terminated`, `noAnswer`, `noHandler`, `delivered`, `protocolError`.
+    /// `launchFailed`, `launchTimedOut`, `terminated`, `noAnswer`, `noHandler`, `delivered`, `protocolError`,
+    /// `hookTimedOut`.
     public var name: String {
         switch self {
         case .handled: "handled"
@@ -48,13 +52,14 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         case .noHandler: "noHandler"
         case .delivered: "delivered"
         case .protocolError: "protocolError"
+        case .hookTimedOut: "hookTimedOut"
         }
     }
 
     /// The exit status a command-line sender reports this verdict with — the table the apps
     /// themselves use (0 handled, 1 declined, 2 rejected, 3 open failed, 4 launch failed,
-    /// 5 launch timed out, 6 terminated, 7 no answer, 76 protocol error) plus 10 no handler and
-    /// 11 delivered without a verdict.
+    /// 5 launch timed out, 6 terminated, 7 no answer, 12 hook timed out, 76 protocol error) plus
+    /// 10 no handler and 11 delivered without a verdict.
     public var exitStatus: Int32 {
         switch self {
         case .handled: 0
@@ -67,6 +72,7 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         case .noAnswer: 7
         case .noHandler: 10
         case .delivered: 11
+        case .hookTimedOut: 12
         case .protocolError: 76
         }
     }
@@ -85,6 +91,7 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         case .noHandler(let scheme): "no application handles \(scheme): URLs (schemectl register MANIFEST --exec PATH)"
         case .delivered: "delivered (no verdict)"
         case .protocolError(let reason): "protocol error: \(reason)"
+        case .hookTimedOut(let reason): "hook timed out: \(reason)"
         }
     }
 }

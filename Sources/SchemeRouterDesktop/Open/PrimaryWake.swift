@@ -25,7 +25,7 @@ extension OpenVerdict {
         case .openFailed(let reason): self = .openFailed(reason)
         case .launchFailed(let reason): self = .launchFailed(reason)
         case .launchTimedOut: self = .launchTimedOut
-        case .hookTimedOut(let reason): self = .launchFailed("hook timed out: \(reason)")
+        case .hookTimedOut(let reason): self = .hookTimedOut(reason)
         case .terminated: self = .terminated
         case .noAnswer(let reason): self = .noAnswer(reason)
         case .protocolError(let reason): self = .protocolError(reason)

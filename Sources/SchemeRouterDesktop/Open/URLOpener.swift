@@ -139,6 +139,7 @@ public struct URLOpener: Sendable {
         case 5: .launchTimedOut
         case 6: .terminated
         case 7: .noAnswer("the app got no answer from its primary")
+        case 12: .hookTimedOut("a hook of the app overran its deadline")
         case 76: .protocolError("the app reported a protocol error")
         default: .launchFailed("the app exited with status \(exitStatus)")
         }

@@ -27,9 +27,9 @@ struct TraceWriter: Sendable {
     func write(_ record: HookRecord, source: SourceApplication? = nil) {
         guard record.hook != .restoreState else { return }
         var line = "{\"hook\": \"\(record.hook.rawValue)\", \"state\": \"\(record.state.rawValue)\""
-        if let url = record.url { line += ", \"url\": \(JSONText.quoted(url))" }
+        if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
         if let source {
-            line += ", \"source\": {\"name\": \(JSONText.quoted(source.name))"
+            line += ", \"source\": {\"name\": \(JSONString.quoted(source.name))"
             if let pid = source.pid { line += ", \"pid\": \(pid)" }
             if let uid = source.uid { line += ", \"uid\": \(uid)" }
             line += ", \"claimed\": \(source.isClaimed)}"
@@ -37,27 +37,5 @@ struct TraceWriter: Sendable {
         line += "}\n"
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-    }
-}
-
-/// JSON string literals.
-enum JSONText {
-    /// `text` as a JSON string literal, quotes included.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
