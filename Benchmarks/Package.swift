@@ -22,12 +22,14 @@ let package = Package(
         // `run` builds the measured binaries and the C programs in WakeFloor/).
         .executableTarget(
             name: "WakeBenchmarks",
-            dependencies: ["WakeBenchmarksSupport"],
+            dependencies: ["WakeBenchmarksSupport", "BenchmarkProcesses"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(name: "WakeBenchmarksSupport"),
+        // Process and file helpers shared by WakeBenchmarks and LoadBenchmarks.
+        .target(name: "BenchmarkProcesses", dependencies: ["WakeBenchmarksSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Sustained load into one primary (LoadProbe) next to a C libuv floor server (`load` builds both).
-        .executableTarget(name: "LoadBenchmarks", dependencies: ["WakeBenchmarksSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "LoadBenchmarks", dependencies: ["WakeBenchmarksSupport", "BenchmarkProcesses"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // `schemectl open` to a running TodoList next to gio open and xdg-open (Docs/Desktop.md).
         .executableTarget(name: "OpenBenchmark", swiftSettings: [.swiftLanguageMode(.v6)]),
     ]

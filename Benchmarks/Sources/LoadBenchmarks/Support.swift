@@ -1,3 +1,4 @@
+import BenchmarkProcesses
 import Glibc
 import WakeBenchmarksSupport
 
@@ -16,12 +17,6 @@ struct Series {
     var median: Double { percentile(0.5) }
 }
 
-func fatal(_ message: String) -> Never {
-    let line = Array("LoadBenchmarks: \(message)\n".utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(1)
-}
-
 func format(_ value: Double, decimals: Int = 0) -> String {
     guard value.isFinite else { return "?" }
     var factor = 1.0
@@ -33,10 +28,6 @@ func format(_ value: Double, decimals: Int = 0) -> String {
         if have < decimals { text += String(repeating: "0", count: decimals - have) }
     }
     return text
-}
-
-func padded(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
 
 /// A process started with posix_spawn, standard output to `output`, a clean signal mask.
@@ -106,30 +97,7 @@ func readPID(_ path: String) -> pid_t? {
 }
 
 /// Waits (pidfd, bounded) until a process that is not our child has exited.
-func waitForExit(_ pid: pid_t) {
-    let descriptor = wake_benchmarks_pidfd_open(pid)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    if poll(&waiting, 1, 10_000) == 0 { fatal("process \(pid) did not exit within 10 s") }
-}
-
 /// Waits (inotify, bounded) until `path` exists.
-func waitForFile(_ path: String) {
-    let directory = String(path[..<path.lastIndex(of: "/")!])
-    let descriptor = inotify_init1(Int32(IN_CLOEXEC))
-    defer { close(descriptor) }
-    inotify_add_watch(descriptor, directory, UInt32(IN_CREATE | IN_MOVED_TO))
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    for _ in 0..<100 {
-        if access(path, F_OK) == 0 { return }
-        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        if poll(&waiting, 1, 10_000) == 0 { break }
-        _ = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    }
-    if access(path, F_OK) != 0 { fatal("\(path) did not appear") }
-}
-
 /// A process's resident set size now and at its peak, in KiB (`/proc/<pid>/status`).
 func memory(of pid: pid_t) -> (resident: Double, peak: Double) {
     let status = readText("/proc/\(pid)/status")
@@ -145,23 +113,6 @@ func makeTemporaryDirectory() -> String {
     var template = Array("\(parent)/load-bench-XXXXXX".utf8CString)
     guard let pointer = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { fatal("mkdtemp") }
     return String(cString: pointer)
-}
-
-func removeTree(_ path: String) {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return }
-    if status.st_mode & S_IFMT == S_IFDIR, let directory = opendir(path) {
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(directory)
-        for name in names { removeTree(path + "/" + name) }
-        rmdir(path)
-    } else {
-        unlink(path)
-    }
 }
 
 /// The 1-, 5- and 15-minute load averages (`/proc/loadavg`).

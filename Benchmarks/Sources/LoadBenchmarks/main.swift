@@ -1,3 +1,4 @@
+import BenchmarkProcesses
 import Glibc
 
 // Sustained load into one running primary (Docs/Hardening.md). `Benchmarks/load` builds LoadProbe

@@ -1,3 +1,4 @@
+import BenchmarkProcesses
 import Glibc
 
 // Wake and cold-launch latency of `todolist` next to the C-with-libuv floor (Docs/Runtime.md).
