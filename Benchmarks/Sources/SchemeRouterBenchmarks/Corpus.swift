@@ -50,4 +50,15 @@ enum Corpus {
         }
         return urls
     }
+
+    /// Which kind of URL of ``make(count:seed:)`` `url` is: deep, short, seed, long or malformed.
+    static func shape(of url: String) -> String {
+        if url.contains(" ") || url.contains("%G0") || url.contains("\u{E9}") || url.contains("99999") || url.contains("#a#b") {
+            return "malformed"
+        }
+        if url.contains("/edit?") { return "deep" }
+        if url.hasPrefix("todolist://www.acme.com?") { return "seed" }
+        if url.contains("/files/") { return "long" }
+        return "short"
+    }
 }

@@ -8,6 +8,7 @@ import SchemeRouter
 // `Benchmarks/run` builds in release mode and runs the timing and (under LD_PRELOAD) the allocation pass.
 var rounds = 21
 var corpusSize = 10_000
+var shape: String?
 var allocationsOnly = false
 var only: String?
 var side: String?
@@ -19,13 +20,15 @@ while let argument = arguments.next() {
     case "--allocations": allocationsOnly = true
     case "--only": only = arguments.next()
     case "--side": side = arguments.next()
+    case "--shape": shape = arguments.next()
     default:
-        print("usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT] [--side ours|foundation]")
+        print("usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT] [--side ours|foundation] [--shape deep|short|seed|long|malformed]")
         exit(64)
     }
 }
 
-let corpus = Corpus.make(count: corpusSize)
+// --shape keeps one kind of URL of the corpus (for profiling): deep, short, seed, long, malformed.
+let corpus = Corpus.make(count: corpusSize).filter { Corpus.shape(of: $0) == shape || shape == nil }
 let workloads = Workloads(corpus: corpus)
 
 if allocationsOnly {
