@@ -28,6 +28,7 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     /// Reads the match as the app's typed request.
     /// - Throws: ``RouteError/routeMismatch(expected:matched:)`` when the URL matched another route
     ///   than `Request.routeName`, or what the request's initializer throws.
+    @inlinable  // specialized in the app for its request type: no generic dispatch per URL
     public func request<Request: RouteRequest>(_ type: Request.Type = Request.self) throws(RouteError) -> Request {
         guard route.name == Request.routeName else {
             throw .routeMismatch(expected: Request.routeName, matched: route.name)
