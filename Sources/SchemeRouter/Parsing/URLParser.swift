@@ -15,19 +15,22 @@ public enum URLParser {
     ///
     /// Twice the 8 KiB request-line limit of common HTTP servers (nginx, Apache), so every deep link a
     /// web page can hand over fits, while the wake channel's frames and each URL's work stay small and
-    /// bounded. Raise it per call with `maximumLength` (the wake protocol caps frames at 64 KiB).
+    /// bounded. Raise it per call with `maximumLength` (the wake protocol caps frames at 64 KiB; no
+    /// input can be longer than ``URLLayout/maximumInputLength``, 2 GiB − 1).
     public static let defaultMaximumLength = 16 * 1024
 
     /// Validates a URL given as UTF-8 bytes and returns where its components lie.
     ///
     /// - Parameters:
     ///   - bytes: the URL's bytes, exactly as received.
-    ///   - maximumLength: the longest input accepted, in bytes.
+    ///   - maximumLength: the longest input accepted, in bytes. Input longer than
+    ///     ``URLLayout/maximumInputLength`` (2 GiB − 1, what a layout's 32-bit offsets hold) is
+    ///     rejected whatever this says.
     /// - Throws: ``URLRejection`` naming the first fault and its byte offset.
     public static func validate(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int = defaultMaximumLength
     ) throws(URLRejection) -> URLLayout {
-        var layout = URLLayout(scheme: 0..<0, path: 0..<0)
+        var layout = URLLayout()
         var parser = Grammar(bytes: bytes)
         try parser.parse(maximumLength: maximumLength, into: &layout)
         return layout
@@ -65,16 +68,15 @@ private struct Grammar {
     let plainInPath = CharacterClass.plainInPathTable
     let plainInQuery = CharacterClass.plainInQueryTable
 
-    /// Parses the input into `layout` (whose optional components are `nil` on entry: the layout
-    /// is written in place, not copied out).
+    /// Parses the input into `layout` (empty on entry).
     mutating func parse(maximumLength: Int, into layout: inout URLLayout) throws(URLRejection) {
         let count = bytes.count
         guard count > 0 else { throw .empty }
-        guard count <= maximumLength else { throw .tooLong(length: count, maximum: maximumLength) }
+        let maximum = min(maximumLength, URLLayout.maximumInputLength)
+        guard count <= maximum else { throw .tooLong(length: count, maximum: maximum) }
 
         let schemeEnd = try scheme()
-        layout.scheme = 0..<schemeEnd
-        layout.path = schemeEnd + 1..<schemeEnd + 1
+        layout.schemeEnd = UInt32(truncatingIfNeeded: schemeEnd)
         var index = schemeEnd + 1
 
         if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
@@ -83,20 +85,23 @@ private struct Grammar {
 
         let pathStart = index
         index = try scan(from: index, allowed: CharacterClass.pathMask, component: .path, stopAtQuestion: true)
-        layout.path = pathStart..<index
+        layout.pathStart = UInt32(truncatingIfNeeded: pathStart)
+        layout.pathEnd = UInt32(truncatingIfNeeded: index)
 
         if index < count, bytes[index] == UInt8(ascii: "?") {
             let start = index + 1
             index = try scan(from: start, allowed: CharacterClass.queryMask, component: .query, stopAtQuestion: false)
-            layout.query = start..<index
+            layout.flags |= URLLayout.Flags.query
         }
+        layout.queryEnd = UInt32(truncatingIfNeeded: index)
         if index < count {
             // Only '#' stops the query scan before the end.
             let start = index + 1
             index = try scan(from: start, allowed: CharacterClass.queryMask, component: .fragment, stopAtQuestion: false)
             if index < count { throw .multipleFragments(offset: index) }
-            layout.fragment = start..<index
+            layout.flags |= URLLayout.Flags.fragment
         }
+        layout.fragmentEnd = UInt32(truncatingIfNeeded: index)
     }
 
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, then `:`. Returns the offset of the `:`.
@@ -150,7 +155,7 @@ private struct Grammar {
         var hostStart = start
         if let at {
             try checkRun(start..<at, allowed: CharacterClass.userinfoMask, component: .userinfo)
-            layout.userinfo = start..<at
+            layout.flags |= URLLayout.Flags.userinfo
             hostStart = at + 1
         }
 
@@ -167,10 +172,10 @@ private struct Grammar {
             try checkLiteralBytes(inner)
             if inner.lowerBound < close, bytes[inner.lowerBound] | 0x20 == UInt8(ascii: "v") {
                 if let fault = IPAddressGrammar.ipFutureFault(bytes, inner) { throw .invalidIPLiteral(offset: fault) }
-                layout.hostKind = .ipvFuture
+                layout.flags |= URLLayout.Flags.ipvFuture
             } else {
                 if let fault = IPAddressGrammar.ipv6Fault(bytes, inner) { throw .invalidIPLiteral(offset: fault) }
-                layout.hostKind = .ipv6
+                layout.flags |= URLLayout.Flags.ipv6
             }
             hostEnd = close + 1
             if hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") {
@@ -193,9 +198,11 @@ private struct Grammar {
                         ?? .unexpectedCharacter(offset: hostEnd, byte: byte, component: .host)
                 }
             }
-            layout.hostKind = IPAddressGrammar.isIPv4(bytes, hostStart..<hostEnd) ? .ipv4 : .registeredName
+            layout.flags |=
+                IPAddressGrammar.isIPv4(bytes, hostStart..<hostEnd) ? URLLayout.Flags.ipv4 : URLLayout.Flags.registeredName
         }
-        layout.host = hostStart..<hostEnd
+        layout.hostStart = UInt32(truncatingIfNeeded: hostStart)
+        layout.hostEnd = UInt32(truncatingIfNeeded: hostEnd)
 
         if hostEnd < end {
             // bytes[hostEnd] == ":"
@@ -211,8 +218,8 @@ private struct Grammar {
                 index += 1
             }
             guard value <= 65535 else { throw .portOutOfRange(offset: portStart) }
-            layout.port = portStart..<end
-            if end > portStart { layout.portNumber = UInt16(value) }
+            layout.flags |= URLLayout.Flags.port
+            layout.portValue = UInt16(truncatingIfNeeded: value)
         }
         return end
     }
