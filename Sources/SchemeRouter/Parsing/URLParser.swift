@@ -63,10 +63,8 @@ public enum URLParser {
 /// One pass over the input, left to right.
 private struct Grammar {
     let bytes: UnsafeBufferPointer<UInt8>
-    /// The class tables, read once per parse (each global read is a lazy-initialisation check).
+    /// The class table, read once per parse (each global read is a lazy-initialisation check).
     let table = CharacterClass.table
-    let plainInPath = CharacterClass.plainInPathTable
-    let plainInQuery = CharacterClass.plainInQueryTable
 
     /// Parses the input into `layout` (empty on entry).
     mutating func parse(maximumLength: Int, into layout: inout URLLayout) throws(URLRejection) {
@@ -250,37 +248,45 @@ private struct Grammar {
     /// Scans a path, query or fragment from `start` to its end; returns the offset of the delimiter that ended it
     /// (`?` or `#` for a path, `#` for a query, the end for a fragment), or the input's end.
     ///
-    /// Eight bytes at a time: one table lookup each gives a mask of the plain ones; a run of eight
-    /// passes at once, else the scan jumps straight to the first byte that is not plain (`%`, a
-    /// delimiter, a fault), handles it, and goes on.
+    /// Eight bytes at a time: ``ByteWord/surelyPlain(_:)`` marks the letters, digits and common
+    /// punctuation of a word with a few arithmetic operations; a word of those passes at once, else
+    /// the scan jumps straight to the first other byte and looks at it alone (`%`, a delimiter, a
+    /// fault, or a rarer plain byte such as `~`). The last bytes are read as the input's last word.
     @inline(__always)
     func scan(from start: Int, allowed: UInt16, component: URLComponentKind, stopAtQuestion: Bool) throws(URLRejection) -> Int {
         var index = start
         let count = bytes.count
         guard let base = bytes.baseAddress else { return index }
-        // 1 for a byte that may stand raw here, 0 for any other.
-        let plain = allowed == CharacterClass.pathMask ? plainInPath : plainInQuery
-        while index < count {
+        while true {
             if index &+ 8 <= count {
-                let p = base + index
-                let mask =
-                    UInt32(plain[Int(p[0])]) | UInt32(plain[Int(p[1])]) << 1 | UInt32(plain[Int(p[2])]) << 2
-                    | UInt32(plain[Int(p[3])]) << 3 | UInt32(plain[Int(p[4])]) << 4 | UInt32(plain[Int(p[5])]) << 5
-                    | UInt32(plain[Int(p[6])]) << 6 | UInt32(plain[Int(p[7])]) << 7
-                if mask == 0xFF {
+                let other = ~ByteWord.surelyPlain(ByteWord.load(base + index)) & ByteWord.high
+                if other == 0 {
                     index &+= 8
                     continue
                 }
-                // Straight to the first byte that is not plain.
-                index &+= (~mask).trailingZeroBitCount
+                index &+= other.trailingZeroBitCount &>> 3
+            } else if index < count {
+                if count >= 8 {
+                    // The input's last word; the bytes before `index` shift out, the ones after the end in as plain.
+                    let skip = index &- (count &- 8)
+                    let other = (~ByteWord.surelyPlain(ByteWord.load(base + (count &- 8))) & ByteWord.high) &>> (skip &<< 3)
+                    if other == 0 { return count }
+                    index &+= other.trailingZeroBitCount &>> 3
+                } else {
+                    while index < count && table[Int(base[index])] & allowed != 0 {
+                        index &+= 1
+                    }
+                    if index == count { return count }
+                }
             } else {
-                while index < count && plain[Int(base[index])] != 0 { index &+= 1 }
-                if index == count { break }
+                return index
             }
             let byte = base[index]
-            if byte == UInt8(ascii: "%") {
+            if table[Int(byte)] & allowed != 0 {
+                index &+= 1
+            } else if byte == UInt8(ascii: "%") {
                 try checkEscape(at: index)
-                index += 3
+                index &+= 3
             } else if byte == UInt8(ascii: "#") {
                 if component == .fragment { throw .multipleFragments(offset: index) }
                 return index
@@ -290,7 +296,6 @@ private struct Grammar {
                 throw Self.fault(byte, at: index, in: component)
             }
         }
-        return index
     }
 
     @inline(__always)
