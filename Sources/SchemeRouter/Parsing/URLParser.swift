@@ -110,7 +110,9 @@ private struct Grammar {
             if !colonEndsFirstSegment(from: 0) { throw .missingScheme(offset: 0) }
             throw .invalidSchemeStart(offset: 0, byte: first)
         }
-        var index = 1
+        // Letters, digits, `-` and `.` a word at a time; the loop below takes `+`, the `:` and any fault.
+        var index = skipMarked(from: 1, by: ByteWord.surelyScheme)
+        if index < bytes.count, bytes[index] == UInt8(ascii: ":") { return index }
         while index < bytes.count {
             let byte = bytes[index]
             if table[Int(byte)] & CharacterClass.scheme != 0 {
@@ -141,7 +143,29 @@ private struct Grammar {
     }
 
     /// `authority = [ userinfo "@" ] host [ ":" port ]`, ending at the first `/`, `?`, `#` or the end.
+    ///
+    /// The common authority, a host of letters, digits and `&'()*+,-.;=` alone, is read a word at a
+    /// time; any other (userinfo, port, escape, IP literal, rarer byte, fault) is read by
+    /// ``authorityPrecisely(from:into:)`` from the start.
+    @inline(__always)
     func authority(from start: Int, into layout: inout URLLayout) throws(URLRejection) -> Int {
+        let end = skipMarked(from: start, by: ByteWord.surelyRegName)
+        if end < bytes.count {
+            let byte = bytes[end]
+            guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else {
+                return try authorityPrecisely(from: start, into: &layout)
+            }
+        }
+        // Only a host starting with a digit can be an IPv4 address.
+        let ipv4 = end > start && bytes[start] &- UInt8(ascii: "0") < 10 && IPAddressGrammar.isIPv4(bytes, start..<end)
+        layout.flags |= ipv4 ? URLLayout.Flags.ipv4 : URLLayout.Flags.registeredName
+        layout.hostStart = UInt32(truncatingIfNeeded: start)
+        layout.hostEnd = UInt32(truncatingIfNeeded: end)
+        return end
+    }
+
+    /// ``authority(from:into:)`` byte by byte: userinfo, IP literals, ports, escapes, and the first fault.
+    func authorityPrecisely(from start: Int, into layout: inout URLLayout) throws(URLRejection) -> Int {
         var end = start
         var at: Int? = nil
         while end < bytes.count {
@@ -251,36 +275,15 @@ private struct Grammar {
     /// Eight bytes at a time: ``ByteWord/surelyPlain(_:)`` marks the letters, digits and common
     /// punctuation of a word with a few arithmetic operations; a word of those passes at once, else
     /// the scan jumps straight to the first other byte and looks at it alone (`%`, a delimiter, a
-    /// fault, or a rarer plain byte such as `~`). The last bytes are read as the input's last word.
+    /// fault, or a rarer plain byte such as `~`).
     @inline(__always)
     func scan(from start: Int, allowed: UInt16, component: URLComponentKind, stopAtQuestion: Bool) throws(URLRejection) -> Int {
         var index = start
         let count = bytes.count
         guard let base = bytes.baseAddress else { return index }
         while true {
-            if index &+ 8 <= count {
-                let other = ~ByteWord.surelyPlain(ByteWord.load(base + index)) & ByteWord.high
-                if other == 0 {
-                    index &+= 8
-                    continue
-                }
-                index &+= other.trailingZeroBitCount &>> 3
-            } else if index < count {
-                if count >= 8 {
-                    // The input's last word; the bytes before `index` shift out, the ones after the end in as plain.
-                    let skip = index &- (count &- 8)
-                    let other = (~ByteWord.surelyPlain(ByteWord.load(base + (count &- 8))) & ByteWord.high) &>> (skip &<< 3)
-                    if other == 0 { return count }
-                    index &+= other.trailingZeroBitCount &>> 3
-                } else {
-                    while index < count && table[Int(base[index])] & allowed != 0 {
-                        index &+= 1
-                    }
-                    if index == count { return count }
-                }
-            } else {
-                return index
-            }
+            index = skipMarked(from: index, by: ByteWord.surelyPlain)
+            if index == count { return count }
             let byte = base[index]
             if table[Int(byte)] & allowed != 0 {
                 index &+= 1
@@ -296,6 +299,34 @@ private struct Grammar {
                 throw Self.fault(byte, at: index, in: component)
             }
         }
+    }
+
+    /// The offset of the first byte from `start` on that `marks` does not mark, or the input's end.
+    ///
+    /// Reads a word at a time; the last bytes are read as the input's last word (the bytes before
+    /// `start` shift out, and the ones after the end count as marked), and an input shorter than a
+    /// word is copied into one.
+    @inline(__always)
+    func skipMarked(from start: Int, by marks: (UInt64) -> UInt64) -> Int {
+        var index = start
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return index }
+        while index &+ 8 <= count {
+            let other = ~marks(ByteWord.load(base + index)) & ByteWord.high
+            if other != 0 { return index &+ other.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        guard index < count else { return count }
+        let other: UInt64
+        if count >= 8 {
+            let skip = index &- (count &- 8)
+            other = (~marks(ByteWord.load(base + (count &- 8))) & ByteWord.high) &>> (skip &<< 3)
+        } else {
+            var word: UInt64 = 0
+            for offset in 0..<(count &- index) { word |= UInt64(base[index &+ offset]) &<< (offset &<< 3) }
+            other = ~marks(word) & ByteWord.high & (ByteWord.high &>> ((8 &- (count &- index)) &<< 3))
+        }
+        return other == 0 ? count : index &+ other.trailingZeroBitCount &>> 3
     }
 
     @inline(__always)
