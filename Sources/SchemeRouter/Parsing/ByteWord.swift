@@ -45,17 +45,4 @@ enum ByteWord {
         let punctuationOrDigit = (low &+ repeating(0x80 - 0x26)) & ~(low &+ repeating(0x7F - 0x39)) & notSlash
         return (letter | punctuationOrDigit) & ~word & high
     }
-
-    /// The top bit of each byte set where that byte may surely stand in a scheme after its first
-    /// letter: a letter, a digit, `-` or `.` (`+` is left clear).
-    @inline(__always)
-    static func surelyScheme(_ word: UInt64) -> UInt64 {
-        let low = word & ~high
-        let folded = low | repeating(0x20)
-        let letter = (folded &+ repeating(0x80 - 0x61)) & ~(folded &+ repeating(0x7F - 0x7A))
-        // `-` (0x2D) through `9` (0x39), except `/`.
-        let notSlash = (low ^ repeating(0x2F)) &+ repeating(0x7F)
-        let punctuationOrDigit = (low &+ repeating(0x80 - 0x2D)) & ~(low &+ repeating(0x7F - 0x39)) & notSlash
-        return (letter | punctuationOrDigit) & ~word & high
-    }
 }

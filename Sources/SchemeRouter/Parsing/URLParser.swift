@@ -110,9 +110,7 @@ private struct Grammar {
             if !colonEndsFirstSegment(from: 0) { throw .missingScheme(offset: 0) }
             throw .invalidSchemeStart(offset: 0, byte: first)
         }
-        // Letters, digits, `-` and `.` a word at a time; the loop below takes `+`, the `:` and any fault.
-        var index = skipMarked(from: 1, by: ByteWord.surelyScheme)
-        if index < bytes.count, bytes[index] == UInt8(ascii: ":") { return index }
+        var index = 1
         while index < bytes.count {
             let byte = bytes[index]
             if table[Int(byte)] & CharacterClass.scheme != 0 {
