@@ -1,5 +1,6 @@
-import SchemeRouter
 import Testing
+
+@testable import SchemeRouter
 
 @testable import SchemeRouterFuzzing
 
@@ -80,6 +81,8 @@ import Testing
 }
 
 /// The layout tiling check is reserialisation: a layout whose pieces or delimiters are off fails it.
+/// (A layout stores boundaries, so neighbouring components always meet; what can be off is where a
+/// boundary lies, hence which delimiter stands there, and where the last component ends.)
 @Suite struct TilingTests {
     @Test func tamperedLayoutsFail() throws {
         let text = "a://u@h:1/p?q#f"
@@ -87,13 +90,16 @@ import Testing
         let layout = try SchemeURL(text).layout
         #expect(ParserOracle.tiles(layout, input))
         var shifted = layout
-        shifted.path = layout.path.lowerBound + 1..<layout.path.upperBound
+        shifted.pathEnd -= 1  // the query's `?` would stand on the path's `p`
         #expect(!ParserOracle.tiles(shifted, input))
+        var shiftedHost = layout
+        shiftedHost.hostStart += 1  // the userinfo's `@` would stand on the host's `h`
+        #expect(!ParserOracle.tiles(shiftedHost, input))
         var noQuery = layout
-        noQuery.query = nil
+        noQuery.flags &= ~URLLayout.Flags.query
         #expect(!ParserOracle.tiles(noQuery, input))
         var short = layout
-        short.fragment = layout.fragment!.lowerBound..<layout.fragment!.upperBound - 1
+        short.fragmentEnd -= 1
         #expect(!ParserOracle.tiles(short, input))
         #expect(!ParserOracle.tiles(layout, input + [0x61]))
     }

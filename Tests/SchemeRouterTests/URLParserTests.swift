@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import SchemeRouter
@@ -235,6 +236,24 @@ import Testing
         let overMaximum = atMaximum + "a"
         #expect(URLParser.rejection(overMaximum) == .tooLong(length: 16_385, maximum: 16_384))
         #expect(URLParser.rejection(overMaximum)?.offset == 16_384)
+    }
+
+    /// A layout's offsets are 32-bit, so no `maximumLength` lets longer input through. The input is
+    /// 2 GiB of mapped zero pages (address space only): a parser without the cap reads it and
+    /// rejects its first byte as NUL instead.
+    @Test func inputLongerThanALayoutHoldsIsTooLong() throws {
+        let length = URLLayout.maximumInputLength + 1
+        let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+        let start = try #require(mapped == MAP_FAILED ? nil : mapped)
+        defer { munmap(start, length) }
+        let bytes = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: length)
+        #expect(URLLayout.maximumInputLength == Int(Int32.max))
+        #expect(throws: URLRejection.tooLong(length: length, maximum: URLLayout.maximumInputLength)) {
+            try URLParser.validate(bytes, maximumLength: .max)
+        }
+        #expect(throws: URLRejection.nulByte(offset: 0)) {
+            try URLParser.validate(UnsafeBufferPointer(rebasing: bytes[0..<URLLayout.maximumInputLength]), maximumLength: .max)
+        }
     }
 
     @Test func configurableMaximumLength() throws {

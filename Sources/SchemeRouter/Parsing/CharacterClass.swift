@@ -43,18 +43,6 @@ enum CharacterClass {
         return UnsafePointer(t)
     }()
 
-    /// 1 where a byte may stand raw in a path (`pchar` or `/`), 0 elsewhere: 256 entries, built once,
-    /// never freed or written again. The parser builds a mask of eight bytes from eight lookups.
-    nonisolated(unsafe) static let plainInPathTable: UnsafePointer<UInt8> = plainTable(pathMask)
-    /// 1 where a byte may stand raw in a query or fragment (`pchar`, `/` or `?`), 0 elsewhere.
-    nonisolated(unsafe) static let plainInQueryTable: UnsafePointer<UInt8> = plainTable(queryMask)
-
-    private static func plainTable(_ mask: UInt16) -> UnsafePointer<UInt8> {
-        let t = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for byte in 0..<256 { t[byte] = table[byte] & mask != 0 ? 1 : 0 }
-        return UnsafePointer(t)
-    }
-
     /// The value of a hexadecimal digit, or `nil`.
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {

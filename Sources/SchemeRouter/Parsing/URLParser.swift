@@ -15,19 +15,22 @@ public enum URLParser {
     ///
     /// Twice the 8 KiB request-line limit of common HTTP servers (nginx, Apache), so every deep link a
     /// web page can hand over fits, while the wake channel's frames and each URL's work stay small and
-    /// bounded. Raise it per call with `maximumLength` (the wake protocol caps frames at 64 KiB).
+    /// bounded. Raise it per call with `maximumLength` (the wake protocol caps frames at 64 KiB; no
+    /// input can be longer than ``URLLayout/maximumInputLength``, 2 GiB − 1).
     public static let defaultMaximumLength = 16 * 1024
 
     /// Validates a URL given as UTF-8 bytes and returns where its components lie.
     ///
     /// - Parameters:
     ///   - bytes: the URL's bytes, exactly as received.
-    ///   - maximumLength: the longest input accepted, in bytes.
+    ///   - maximumLength: the longest input accepted, in bytes. Input longer than
+    ///     ``URLLayout/maximumInputLength`` (2 GiB − 1, what a layout's 32-bit offsets hold) is
+    ///     rejected whatever this says.
     /// - Throws: ``URLRejection`` naming the first fault and its byte offset.
     public static func validate(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int = defaultMaximumLength
     ) throws(URLRejection) -> URLLayout {
-        var layout = URLLayout(scheme: 0..<0, path: 0..<0)
+        var layout = URLLayout()
         var parser = Grammar(bytes: bytes)
         try parser.parse(maximumLength: maximumLength, into: &layout)
         return layout
@@ -60,21 +63,18 @@ public enum URLParser {
 /// One pass over the input, left to right.
 private struct Grammar {
     let bytes: UnsafeBufferPointer<UInt8>
-    /// The class tables, read once per parse (each global read is a lazy-initialisation check).
+    /// The class table, read once per parse (each global read is a lazy-initialisation check).
     let table = CharacterClass.table
-    let plainInPath = CharacterClass.plainInPathTable
-    let plainInQuery = CharacterClass.plainInQueryTable
 
-    /// Parses the input into `layout` (whose optional components are `nil` on entry: the layout
-    /// is written in place, not copied out).
+    /// Parses the input into `layout` (empty on entry).
     mutating func parse(maximumLength: Int, into layout: inout URLLayout) throws(URLRejection) {
         let count = bytes.count
         guard count > 0 else { throw .empty }
-        guard count <= maximumLength else { throw .tooLong(length: count, maximum: maximumLength) }
+        let maximum = min(maximumLength, URLLayout.maximumInputLength)
+        guard count <= maximum else { throw .tooLong(length: count, maximum: maximum) }
 
         let schemeEnd = try scheme()
-        layout.scheme = 0..<schemeEnd
-        layout.path = schemeEnd + 1..<schemeEnd + 1
+        layout.schemeEnd = UInt32(truncatingIfNeeded: schemeEnd)
         var index = schemeEnd + 1
 
         if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
@@ -83,20 +83,23 @@ private struct Grammar {
 
         let pathStart = index
         index = try scan(from: index, allowed: CharacterClass.pathMask, component: .path, stopAtQuestion: true)
-        layout.path = pathStart..<index
+        layout.pathStart = UInt32(truncatingIfNeeded: pathStart)
+        layout.pathEnd = UInt32(truncatingIfNeeded: index)
 
         if index < count, bytes[index] == UInt8(ascii: "?") {
             let start = index + 1
             index = try scan(from: start, allowed: CharacterClass.queryMask, component: .query, stopAtQuestion: false)
-            layout.query = start..<index
+            layout.flags |= URLLayout.Flags.query
         }
+        layout.queryEnd = UInt32(truncatingIfNeeded: index)
         if index < count {
             // Only '#' stops the query scan before the end.
             let start = index + 1
             index = try scan(from: start, allowed: CharacterClass.queryMask, component: .fragment, stopAtQuestion: false)
             if index < count { throw .multipleFragments(offset: index) }
-            layout.fragment = start..<index
+            layout.flags |= URLLayout.Flags.fragment
         }
+        layout.fragmentEnd = UInt32(truncatingIfNeeded: index)
     }
 
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, then `:`. Returns the offset of the `:`.
@@ -138,7 +141,29 @@ private struct Grammar {
     }
 
     /// `authority = [ userinfo "@" ] host [ ":" port ]`, ending at the first `/`, `?`, `#` or the end.
+    ///
+    /// The common authority, a host of letters, digits and `&'()*+,-.;=` alone, is read a word at a
+    /// time; any other (userinfo, port, escape, IP literal, rarer byte, fault) is read by
+    /// ``authorityPrecisely(from:into:)`` from the start.
+    @inline(__always)
     func authority(from start: Int, into layout: inout URLLayout) throws(URLRejection) -> Int {
+        let end = skipMarked(from: start, by: ByteWord.surelyRegName)
+        if end < bytes.count {
+            let byte = bytes[end]
+            guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else {
+                return try authorityPrecisely(from: start, into: &layout)
+            }
+        }
+        // Only a host starting with a digit can be an IPv4 address.
+        let ipv4 = end > start && bytes[start] &- UInt8(ascii: "0") < 10 && IPAddressGrammar.isIPv4(bytes, start..<end)
+        layout.flags |= ipv4 ? URLLayout.Flags.ipv4 : URLLayout.Flags.registeredName
+        layout.hostStart = UInt32(truncatingIfNeeded: start)
+        layout.hostEnd = UInt32(truncatingIfNeeded: end)
+        return end
+    }
+
+    /// ``authority(from:into:)`` byte by byte: userinfo, IP literals, ports, escapes, and the first fault.
+    func authorityPrecisely(from start: Int, into layout: inout URLLayout) throws(URLRejection) -> Int {
         var end = start
         var at: Int? = nil
         while end < bytes.count {
@@ -150,7 +175,7 @@ private struct Grammar {
         var hostStart = start
         if let at {
             try checkRun(start..<at, allowed: CharacterClass.userinfoMask, component: .userinfo)
-            layout.userinfo = start..<at
+            layout.flags |= URLLayout.Flags.userinfo
             hostStart = at + 1
         }
 
@@ -167,10 +192,10 @@ private struct Grammar {
             try checkLiteralBytes(inner)
             if inner.lowerBound < close, bytes[inner.lowerBound] | 0x20 == UInt8(ascii: "v") {
                 if let fault = IPAddressGrammar.ipFutureFault(bytes, inner) { throw .invalidIPLiteral(offset: fault) }
-                layout.hostKind = .ipvFuture
+                layout.flags |= URLLayout.Flags.ipvFuture
             } else {
                 if let fault = IPAddressGrammar.ipv6Fault(bytes, inner) { throw .invalidIPLiteral(offset: fault) }
-                layout.hostKind = .ipv6
+                layout.flags |= URLLayout.Flags.ipv6
             }
             hostEnd = close + 1
             if hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") {
@@ -193,9 +218,11 @@ private struct Grammar {
                         ?? .unexpectedCharacter(offset: hostEnd, byte: byte, component: .host)
                 }
             }
-            layout.hostKind = IPAddressGrammar.isIPv4(bytes, hostStart..<hostEnd) ? .ipv4 : .registeredName
+            layout.flags |=
+                IPAddressGrammar.isIPv4(bytes, hostStart..<hostEnd) ? URLLayout.Flags.ipv4 : URLLayout.Flags.registeredName
         }
-        layout.host = hostStart..<hostEnd
+        layout.hostStart = UInt32(truncatingIfNeeded: hostStart)
+        layout.hostEnd = UInt32(truncatingIfNeeded: hostEnd)
 
         if hostEnd < end {
             // bytes[hostEnd] == ":"
@@ -211,8 +238,8 @@ private struct Grammar {
                 index += 1
             }
             guard value <= 65535 else { throw .portOutOfRange(offset: portStart) }
-            layout.port = portStart..<end
-            if end > portStart { layout.portNumber = UInt16(value) }
+            layout.flags |= URLLayout.Flags.port
+            layout.portValue = UInt16(truncatingIfNeeded: value)
         }
         return end
     }
@@ -243,37 +270,24 @@ private struct Grammar {
     /// Scans a path, query or fragment from `start` to its end; returns the offset of the delimiter that ended it
     /// (`?` or `#` for a path, `#` for a query, the end for a fragment), or the input's end.
     ///
-    /// Eight bytes at a time: one table lookup each gives a mask of the plain ones; a run of eight
-    /// passes at once, else the scan jumps straight to the first byte that is not plain (`%`, a
-    /// delimiter, a fault), handles it, and goes on.
+    /// Eight bytes at a time: ``ByteWord/surelyPlain(_:)`` marks the letters, digits and common
+    /// punctuation of a word with a few arithmetic operations; a word of those passes at once, else
+    /// the scan jumps straight to the first other byte and looks at it alone (`%`, a delimiter, a
+    /// fault, or a rarer plain byte such as `~`).
     @inline(__always)
     func scan(from start: Int, allowed: UInt16, component: URLComponentKind, stopAtQuestion: Bool) throws(URLRejection) -> Int {
         var index = start
         let count = bytes.count
         guard let base = bytes.baseAddress else { return index }
-        // 1 for a byte that may stand raw here, 0 for any other.
-        let plain = allowed == CharacterClass.pathMask ? plainInPath : plainInQuery
-        while index < count {
-            if index &+ 8 <= count {
-                let p = base + index
-                let mask =
-                    UInt32(plain[Int(p[0])]) | UInt32(plain[Int(p[1])]) << 1 | UInt32(plain[Int(p[2])]) << 2
-                    | UInt32(plain[Int(p[3])]) << 3 | UInt32(plain[Int(p[4])]) << 4 | UInt32(plain[Int(p[5])]) << 5
-                    | UInt32(plain[Int(p[6])]) << 6 | UInt32(plain[Int(p[7])]) << 7
-                if mask == 0xFF {
-                    index &+= 8
-                    continue
-                }
-                // Straight to the first byte that is not plain.
-                index &+= (~mask).trailingZeroBitCount
-            } else {
-                while index < count && plain[Int(base[index])] != 0 { index &+= 1 }
-                if index == count { break }
-            }
+        while true {
+            index = skipMarked(from: index, by: ByteWord.surelyPlain)
+            if index == count { return count }
             let byte = base[index]
-            if byte == UInt8(ascii: "%") {
+            if table[Int(byte)] & allowed != 0 {
+                index &+= 1
+            } else if byte == UInt8(ascii: "%") {
                 try checkEscape(at: index)
-                index += 3
+                index &+= 3
             } else if byte == UInt8(ascii: "#") {
                 if component == .fragment { throw .multipleFragments(offset: index) }
                 return index
@@ -283,7 +297,34 @@ private struct Grammar {
                 throw Self.fault(byte, at: index, in: component)
             }
         }
-        return index
+    }
+
+    /// The offset of the first byte from `start` on that `marks` does not mark, or the input's end.
+    ///
+    /// Reads a word at a time; the last bytes are read as the input's last word (the bytes before
+    /// `start` shift out, and the ones after the end count as marked), and an input shorter than a
+    /// word is copied into one.
+    @inline(__always)
+    func skipMarked(from start: Int, by marks: (UInt64) -> UInt64) -> Int {
+        var index = start
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return index }
+        while index &+ 8 <= count {
+            let other = ~marks(ByteWord.load(base + index)) & ByteWord.high
+            if other != 0 { return index &+ other.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        guard index < count else { return count }
+        let other: UInt64
+        if count >= 8 {
+            let skip = index &- (count &- 8)
+            other = (~marks(ByteWord.load(base + (count &- 8))) & ByteWord.high) &>> (skip &<< 3)
+        } else {
+            var word: UInt64 = 0
+            for offset in 0..<(count &- index) { word |= UInt64(base[index &+ offset]) &<< (offset &<< 3) }
+            other = ~marks(word) & ByteWord.high & (ByteWord.high &>> ((8 &- (count &- index)) &<< 3))
+        }
+        return other == 0 ? count : index &+ other.trailingZeroBitCount &>> 3
     }
 
     @inline(__always)
