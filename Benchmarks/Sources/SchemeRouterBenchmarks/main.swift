@@ -28,7 +28,7 @@ while let argument = arguments.next() {
 }
 
 // --shape keeps one kind of URL of the corpus (for profiling): deep, short, seed, long, malformed.
-let corpus = Corpus.make(count: corpusSize).filter { Corpus.shape(of: $0) == shape || shape == nil }
+let corpus = Corpus.make(count: corpusSize).filter { shape == nil || Corpus.shape(of: $0) == shape }
 let workloads = Workloads(corpus: corpus)
 
 if allocationsOnly {
