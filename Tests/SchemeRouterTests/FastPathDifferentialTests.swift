@@ -40,6 +40,7 @@ import Testing
                         #expect(
                             fast.parameters.offset(of: name) == precise.parameters.offset(of: name), "\(text) \(name)",
                             sourceLocation: sourceLocation)
+                        checkGetters(fast.parameters, precise.parameters, name, text, sourceLocation)
                     }
                 case (let fast?, .failure(let error)):
                     Issue.record("\(text): fast path accepted \(fast), precise path threw \(error)", sourceLocation: sourceLocation)
@@ -47,6 +48,40 @@ import Testing
                     Issue.record("\(text): fast path declined what the precise path matched: \(precise)", sourceLocation: sourceLocation)
                 }
             }
+        }
+    }
+
+    /// The typed getters return what the precise path's values say (each reads its
+    /// stored value its own way).
+    static func checkGetters(
+        _ fast: RouteParameters, _ precise: RouteParameters, _ name: String, _ text: String, _ sourceLocation: SourceLocation
+    ) {
+        #expect(fast.keyword(name) == precise.keyword(name), "\(text) \(name)", sourceLocation: sourceLocation)
+        switch precise[name] {
+        case .string(let expected):
+            #expect((try? fast.string(name)) == expected, "\(text) \(name)", sourceLocation: sourceLocation)
+            #expect((try? fast.optionalString(name)) == expected, "\(text) \(name)", sourceLocation: sourceLocation)
+        case .list(let values):
+            let texts = values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+            if texts.count == values.count {
+                #expect((try? fast.strings(name)) == texts, "\(text) \(name)", sourceLocation: sourceLocation)
+            } else {
+                #expect((try? fast.integers(name)) == (try? precise.integers(name)), "\(text) \(name)", sourceLocation: sourceLocation)
+            }
+        case .integer(let expected):
+            #expect((try? fast.integer(name)) == expected, "\(text) \(name)", sourceLocation: sourceLocation)
+            #expect((try? fast.optionalInteger(name)) == expected, "\(text) \(name)", sourceLocation: sourceLocation)
+        case .uuid(let expected):
+            #expect((try? fast.uuid(name)) == expected, "\(text) \(name)", sourceLocation: sourceLocation)
+            #expect((try? fast.optionalUUID(name)) == expected, "\(text) \(name)", sourceLocation: sourceLocation)
+        case .boolean(let expected):
+            #expect((try? fast.boolean(name)) == expected, "\(text) \(name)", sourceLocation: sourceLocation)
+            #expect((try? fast.optionalBoolean(name)) == expected, "\(text) \(name)", sourceLocation: sourceLocation)
+        case .date(let expected):
+            #expect((try? fast.date(name)) == expected, "\(text) \(name)", sourceLocation: sourceLocation)
+            #expect((try? fast.optionalDate(name)) == expected, "\(text) \(name)", sourceLocation: sourceLocation)
+        case .keyword, nil:
+            break
         }
     }
 
