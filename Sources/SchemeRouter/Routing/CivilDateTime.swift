@@ -10,18 +10,23 @@
 /// CivilDateTime(year: 1900, month: 2, day: 29)   // nil: 1900 is not
 /// ```
 public struct CivilDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The fields in one word, most significant first (16 bits for the year, 8 for each other
+    /// field), so a date is 8 bytes wherever it is stored or copied, and comparing the words is
+    /// chronological order.
+    private let packed: UInt64
+
     /// The year, 1…9999.
-    public let year: Int
+    public var year: Int { Int(packed >> 40 & 0xFFFF) }
     /// The month, 1…12.
-    public let month: Int
+    public var month: Int { Int(packed >> 32 & 0xFF) }
     /// The day of the month, 1…28/29/30/31.
-    public let day: Int
+    public var day: Int { Int(packed >> 24 & 0xFF) }
     /// The hour, 0…23.
-    public let hour: Int
+    public var hour: Int { Int(packed >> 16 & 0xFF) }
     /// The minute, 0…59.
-    public let minute: Int
+    public var minute: Int { Int(packed >> 8 & 0xFF) }
     /// The second, 0…59.
-    public let second: Int
+    public var second: Int { Int(packed & 0xFF) }
 
     /// The valid years.
     public static let years: ClosedRange<Int> = 1...9999
@@ -32,12 +37,9 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, CustomStringConvert
             day >= 1, day <= Self.daysInMonth(month, year: year),
             (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        packed =
+            UInt64(year) << 40 | UInt64(month) << 32 | UInt64(day) << 24 | UInt64(hour) << 16 | UInt64(minute) << 8
+            | UInt64(second)
     }
 
     /// Whether `year` has 366 days in the Gregorian calendar.
@@ -57,8 +59,7 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// Chronological order.
     public static func < (lhs: CivilDateTime, rhs: CivilDateTime) -> Bool {
-        (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
-            < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
+        lhs.packed < rhs.packed
     }
 
     /// ISO 8601 without a zone: `2008-06-23T13:00:00`.

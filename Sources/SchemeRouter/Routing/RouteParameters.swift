@@ -18,7 +18,8 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         let name: Int
         let key: UInt32
         var stored: Stored
-        var offset: Int?
+        /// The byte offset of the value's text in the URL, or `-1` for a value set by hand.
+        var offset: Int
 
         var value: ParameterValue { stored.value }
     }
@@ -118,12 +119,12 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
             if let index = index(of: name) {
                 if let newValue {
                     entries[index].stored = .value(newValue)
-                    entries[index].offset = nil
+                    entries[index].offset = -1
                 } else {
                     entries.remove(at: index)
                 }
             } else if let newValue {
-                entries.append(Entry(name: nameIndex(name), key: Self.key(name), stored: .value(newValue), offset: nil))
+                entries.append(Entry(name: nameIndex(name), key: Self.key(name), stored: .value(newValue), offset: -1))
             }
         }
     }
@@ -195,7 +196,10 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
-    public func offset(of name: String) -> Int? { index(of: name).flatMap { entries[$0].offset } }
+    public func offset(of name: String) -> Int? {
+        guard let index = index(of: name), entries[index].offset >= 0 else { return nil }
+        return entries[index].offset
+    }
 
     /// The names of the values present, sorted.
     public var names: [String] { entries.map { nameTable[$0.name].text }.sorted() }
