@@ -5,7 +5,7 @@ import Glibc
 // the route oracles, and — for inputs that start with '{' — the manifest reader and route compiler.
 enum FuzzRouting {
     /// Built once, on the first input.
-    nonisolated(unsafe) static let registry: SchemeRegistry = {
+    static let registry: SchemeRegistry = {
         var manifests: [Manifest] = []
         let list = getenv("FUZZ_MANIFESTS").map { String(cString: $0) } ?? ""
         for path in list.split(separator: ":").map(String.init) {
