@@ -25,7 +25,7 @@ guard !probe.isEmpty, !floorServer.isEmpty else { fatal("missing arguments (see 
 let senders = 1000
 let urlsPerSender = 10
 let singleURLs = 5000
-let scratch = makeTemporaryDirectory()
+let scratch = makeTemporaryDirectory("load-bench", inMemory: true)
 defer { removeTree(scratch) }
 
 /// Runs the load driver against `socket`; returns its JSON report (fails on any lost URL).

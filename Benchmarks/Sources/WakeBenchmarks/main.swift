@@ -26,7 +26,7 @@ while let argument = arguments.next() {
 }
 guard !floorClient.isEmpty, !floorServer.isEmpty, !variants.isEmpty else { fatal("missing arguments (see Benchmarks/run)") }
 
-let scratch = makeTemporaryDirectory()
+let scratch = makeTemporaryDirectory("wake-bench")
 defer { removeTree(scratch) }
 let floorSocket = scratch + "/floor.sock"
 let floorServerProcess = Spawned(floorServer, [floorSocket], environment: [], output: scratch + "/floor-server.out")
@@ -52,10 +52,10 @@ let worlds: [World] = variants.enumerated().map { index, variant in
 }
 defer { for index in worlds.indices { removeTree("/dev/shm/schemerouter-wake-bench-\(getpid())-\(index)") } }
 
-var floor = Sample(name: "C floor: libuv client → libuv server (line + 1-byte ack)")
-var frameFloor = worlds.map { Sample(name: "C libuv client → \($0.name) primary (wire v1 open → verdict)") }
-var wake = worlds.map { Sample(name: "todolist URL → running primary (\($0.name))") }
-var cold = worlds.map { Sample(name: "cold launch: todolist URL until open's verdict (\($0.name))") }
+var floor = Series(name: "C floor: libuv client → libuv server (line + 1-byte ack)")
+var frameFloor = worlds.map { Series(name: "C libuv client → \($0.name) primary (wire v1 open → verdict)") }
+var wake = worlds.map { Series(name: "todolist URL → running primary (\($0.name))") }
+var cold = worlds.map { Series(name: "cold launch: todolist URL until open's verdict (\($0.name))") }
 
 /// Runs one process to completion and returns its duration in µs; fails on a non-zero status.
 func timed(_ path: String, _ arguments: [String], _ environment: [String]) -> Double {
@@ -86,14 +86,14 @@ print("load average at start: \(loadAverage()) (2 cores shared; wall-clock media
 print("wake benchmark: \(runs) runs per workload, interleaved; a primary is restarted every \(wakesPerPrimary) wakes "
     + "(its item list stays short); XDG_DATA_HOME on tmpfs (/dev/shm), so TodoList's fsync costs nothing here")
 for run in 0..<runs {
-    floor.micros.append(timed(floorClient, ["line", floorSocket], []))
+    floor.add(timed(floorClient, ["line", floorSocket], []))
     for (index, world) in worlds.enumerated() {
         if run % wakesPerPrimary == 0 {
             stopPrimary(world)
-            cold[index].micros.append(timed(world.todolist, ["todolist://?cold-\(run)"], world.environment))
+            cold[index].add(timed(world.todolist, ["todolist://?cold-\(run)"], world.environment))
         }
-        wake[index].micros.append(timed(world.todolist, ["todolist://?wake-\(run)"], world.environment))
-        frameFloor[index].micros.append(timed(floorClient, ["frame", world.socket, "todolist://?frame-\(run)"], []))
+        wake[index].add(timed(world.todolist, ["todolist://?wake-\(run)"], world.environment))
+        frameFloor[index].add(timed(floorClient, ["frame", world.socket, "todolist://?frame-\(run)"], []))
     }
 }
 // More cold launches, interleaved too.
@@ -101,18 +101,18 @@ let coldRuns = max(runs / 2, 20)
 for run in 0..<coldRuns {
     for (index, world) in worlds.enumerated() {
         stopPrimary(world)
-        cold[index].micros.append(timed(world.todolist, ["todolist://?cold-extra-\(run)"], world.environment))
+        cold[index].add(timed(world.todolist, ["todolist://?cold-extra-\(run)"], world.environment))
     }
 }
 for world in worlds { stopPrimary(world) }
-floorServerProcess.kill()
+floorServerProcess.stop(SIGTERM)
 
 print("load average at end: \(loadAverage())")
 let floorMedian = floor.median
-func line(_ sample: Sample) {
+func line(_ sample: Series) {
     let name = padded(sample.name, 74)
     print("  \(name) median \(format(sample.median)) µs  (p25 \(format(sample.percentile(0.25))), "
-        + "p75 \(format(sample.percentile(0.75))), n=\(sample.micros.count))  ×\(format(sample.median / floorMedian, decimals: 2)) floor")
+        + "p75 \(format(sample.percentile(0.75))), n=\(sample.values.count))  ×\(format(sample.median / floorMedian, decimals: 2)) floor")
 }
 print("")
 line(floor)
