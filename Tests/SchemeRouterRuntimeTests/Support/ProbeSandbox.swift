@@ -5,77 +5,23 @@ import Glibc
 /// One test's private world for `load-probe` (Examples/LoadProbe): its own runtime directory and
 /// delivery log under a fresh temporary directory. Any primary still running when the sandbox
 /// goes away is killed.
-final class ProbeSandbox {
-    let root: String
-    let probe: String
-    /// `XDG_RUNTIME_DIR`.
-    let runtimeBase: String
-    /// `LOADPROBE_LOG`: one line per delivery (`<sender> <sequence>`) or event.
-    let log: String
-    /// `SCHEMEROUTER_TRACE`.
-    let trace: String
-    /// Extra `NAME=value` entries for every process.
-    var extraEnvironment: [String]
-    private var runs = 0
-
+final class ProbeSandbox: AppSandbox {
     static let bundleName = "org.schemerouter.loadprobe"
 
+    /// `LOADPROBE_LOG`: one line per delivery (`<sender> <sequence>`) or event.
+    var log: String { root + "/deliveries.log" }
+    /// The `load-probe` executable.
+    var probe: String { executable }
+
     init(environment: [String] = []) throws(TestFailure) {
-        probe = try Executables.path("load-probe")
-        root = TestFiles.temporaryDirectory()
-        runtimeBase = root + "/run"
-        log = root + "/deliveries.log"
-        trace = root + "/trace.jsonl"
-        mkdir(runtimeBase, 0o700)
-        extraEnvironment = environment
-    }
-
-    deinit {
-        killPrimary()
-        TestFiles.removeTree(root)
-    }
-
-    var runtimeDirectory: String { runtimeBase + "/schemerouter" }
-    var socketPath: String { runtimeDirectory + "/\(Self.bundleName).sock" }
-    var lockPath: String { runtimeDirectory + "/\(Self.bundleName).lock" }
-
-    /// The environment of every process the sandbox starts; later entries win.
-    func environment(_ extra: [String] = []) -> [String] {
-        let entries = [
-            "PATH=/usr/bin:/bin", "HOME=\(root)", "XDG_RUNTIME_DIR=\(runtimeBase)", "LOADPROBE_LOG=\(log)",
-            "SCHEMEROUTER_TRACE=\(trace)", "SWIFT_BACKTRACE=enable=no",
-        ] + extraEnvironment + extra
-        var result: [String] = []
-        for entry in entries {
-            let name = entry.prefix { $0 != "=" }
-            result.removeAll { $0.prefix { $0 != "=" } == name }
-            result.append(entry)
-        }
-        return result
-    }
-
-    /// Starts `load-probe` with `arguments`.
-    func spawn(_ arguments: [String], environment extra: [String] = []) throws(TestFailure) -> ChildProcess {
-        runs += 1
-        return try ChildProcess(
-            probe, arguments.map { Array($0.utf8) }, environment: environment(extra), outputPrefix: root + "/run-\(runs)")
-    }
-
-    /// Runs `load-probe` to completion.
-    func run(_ arguments: [String], environment extra: [String] = [], timeout: Duration = .seconds(30)) throws(TestFailure) -> TodoSandbox.Run {
-        let process = try spawn(arguments, environment: extra)
-        let status = try process.wait(timeout: timeout)
-        return TodoSandbox.Run(status: status, output: process.standardOutput, error: process.standardError)
-    }
-
-    /// Runs `schemectl lifecycle org.schemerouter.loadprobe <arguments>` to completion.
-    func lifecycle(_ arguments: [String], timeout: Duration = .seconds(30)) throws(TestFailure) -> TodoSandbox.Run {
-        runs += 1
-        let process = try ChildProcess(
-            try Executables.path("schemectl"), (["lifecycle", Self.bundleName] + arguments).map { Array($0.utf8) },
-            environment: environment(), outputPrefix: root + "/run-\(runs)")
-        let status = try process.wait(timeout: timeout)
-        return TodoSandbox.Run(status: status, output: process.standardOutput, error: process.standardError)
+        try super.init(
+            product: "load-probe", bundleName: Self.bundleName, defaultTimeout: .seconds(30),
+            environment: { root in
+                [
+                    "PATH=/usr/bin:/bin", "HOME=\(root)", "XDG_RUNTIME_DIR=\(root)/run", "LOADPROBE_LOG=\(root)/deliveries.log",
+                    "SCHEMEROUTER_TRACE=\(root)/trace.jsonl", "SWIFT_BACKTRACE=enable=no",
+                ]
+            }, extra: environment)
     }
 
     /// Launches a primary into the background (detached) and returns its pid.
@@ -135,22 +81,6 @@ final class ProbeSandbox {
             problems.append("sender \(sender): \(next[sender, default: 0]) of \(urls) URLs delivered")
         }
         return Array(problems.prefix(10))
-    }
-
-    // MARK: The primary
-
-    /// The running primary's pid, from the lock file.
-    var primaryPID: pid_t? {
-        let text = TestFiles.read(lockPath).filter { $0.isNumber }
-        guard let pid = pid_t(text), pid > 0, ProcessWatch.isAlive(pid) else { return nil }
-        return pid
-    }
-
-    /// Kills the primary (SIGKILL) if one runs, and waits for it to be gone.
-    func killPrimary() {
-        guard let pid = primaryPID else { return }
-        kill(pid, SIGKILL)
-        try? ProcessWatch.waitForExit(pid, timeout: .seconds(10))
     }
 
     /// A FIFO the launch waits on (`LOADPROBE_LAUNCH_GATE`); ``openGate(_:)`` lets it go.

@@ -4,98 +4,25 @@ import Glibc
 /// One test's private world for `todolist`: its own runtime directory, data directory, home
 /// and trace file under a fresh temporary directory. Any primary still running when the
 /// sandbox goes away is killed.
-final class TodoSandbox {
-    let root: String
-    let todolist: String
-    /// `XDG_RUNTIME_DIR`.
-    let runtimeBase: String
-    /// `XDG_DATA_HOME`.
-    let dataHome: String
-    /// `SCHEMEROUTER_TRACE`.
-    let trace: String
-    /// Extra `NAME=value` entries for every process.
-    var extraEnvironment: [String]
-    private var runs = 0
-
+final class TodoSandbox: AppSandbox {
     static let bundleName = "com.acme.todolist"
 
+    /// `XDG_DATA_HOME`.
+    var dataHome: String { root + "/data" }
+    /// The `todolist` executable.
+    var todolist: String { executable }
+
     init(environment: [String] = []) throws(TestFailure) {
-        todolist = try Executables.path("todolist")
-        root = TestFiles.temporaryDirectory()
-        runtimeBase = root + "/run"
-        dataHome = root + "/data"
-        trace = root + "/trace.jsonl"
-        mkdir(runtimeBase, 0o700)
+        try super.init(
+            product: "todolist", bundleName: Self.bundleName, defaultTimeout: .seconds(20),
+            environment: { root in
+                [
+                    "PATH=/usr/bin:/bin", "HOME=\(root)/home", "TZ=UTC",
+                    "XDG_RUNTIME_DIR=\(root)/run", "XDG_DATA_HOME=\(root)/data", "SCHEMEROUTER_TRACE=\(root)/trace.jsonl",
+                ]
+            }, extra: environment)
         mkdir(dataHome, 0o700)
         mkdir(root + "/home", 0o700)
-        extraEnvironment = environment
-    }
-
-    deinit {
-        killPrimary()
-        TestFiles.removeTree(root)
-    }
-
-    /// `$XDG_RUNTIME_DIR/schemerouter`.
-    var runtimeDirectory: String { runtimeBase + "/schemerouter" }
-    var socketPath: String { runtimeDirectory + "/\(Self.bundleName).sock" }
-    var lockPath: String { runtimeDirectory + "/\(Self.bundleName).lock" }
-
-    /// The environment of every process the sandbox starts.
-    /// Later entries replace earlier ones of the same name.
-    func environment(_ extra: [String] = []) -> [String] {
-        let entries = [
-            "PATH=/usr/bin:/bin", "HOME=\(root)/home", "TZ=UTC",
-            "XDG_RUNTIME_DIR=\(runtimeBase)", "XDG_DATA_HOME=\(dataHome)", "SCHEMEROUTER_TRACE=\(trace)",
-        ] + extraEnvironment + extra
-        var result: [String] = []
-        for entry in entries {
-            let name = entry.prefix { $0 != "=" }
-            result.removeAll { $0.prefix { $0 != "=" } == name }
-            result.append(entry)
-        }
-        return result
-    }
-
-    /// Starts `todolist` with `arguments`.
-    func spawn(
-        _ arguments: [String], environment extra: [String] = [], standardInput: Int32? = nil, inherited: [Int32] = []
-    ) throws(TestFailure) -> ChildProcess {
-        try spawn(raw: arguments.map { Array($0.utf8) }, environment: extra, standardInput: standardInput, inherited: inherited)
-    }
-
-    /// Starts `todolist` with raw argument bytes.
-    func spawn(
-        raw arguments: [[UInt8]], environment extra: [String] = [], standardInput: Int32? = nil, inherited: [Int32] = []
-    ) throws(TestFailure) -> ChildProcess {
-        runs += 1
-        return try ChildProcess(
-            todolist, arguments, environment: environment(extra), standardInput: standardInput, inherited: inherited,
-            outputPrefix: root + "/run-\(runs)")
-    }
-
-    /// Runs `todolist` to completion.
-    func run(_ arguments: [String], environment extra: [String] = [], timeout: Duration = .seconds(20)) throws(TestFailure) -> Run {
-        let process = try spawn(arguments, environment: extra)
-        let status = try process.wait(timeout: timeout)
-        return Run(status: status, output: process.standardOutput, error: process.standardError)
-    }
-
-    /// Runs `schemectl lifecycle com.acme.todolist <arguments>` to completion.
-    func lifecycle(_ arguments: [String], timeout: Duration = .seconds(20)) throws(TestFailure) -> Run {
-        runs += 1
-        let process = try ChildProcess(
-            try Executables.path("schemectl"), (["lifecycle", Self.bundleName] + arguments).map { Array($0.utf8) },
-            environment: environment(), outputPrefix: root + "/run-\(runs)")
-        let status = try process.wait(timeout: timeout)
-        return Run(status: status, output: process.standardOutput, error: process.standardError)
-    }
-
-    /// What a finished run did.
-    struct Run {
-        let status: Int32
-        let output: String
-        let error: String
     }
 
     // MARK: The trace
@@ -147,25 +74,11 @@ final class TodoSandbox {
 
     // MARK: The primary
 
-    /// The running primary's pid, from the lock file.
-    var primaryPID: pid_t? {
-        let text = TestFiles.read(lockPath).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let pid = pid_t(text), pid > 0, ProcessWatch.isAlive(pid) else { return nil }
-        return pid
-    }
-
     /// Stops the primary with `todolist --quit` and waits until its process is gone.
     func quit() throws(TestFailure) -> Run {
         let pid = primaryPID
         let result = try run(["--quit"])
         if let pid { try ProcessWatch.waitForExit(pid, timeout: .seconds(10)) }
         return result
-    }
-
-    /// Kills the primary (SIGKILL) if one runs, and waits for it to be gone.
-    func killPrimary() {
-        guard let pid = primaryPID else { return }
-        kill(pid, SIGKILL)
-        try? ProcessWatch.waitForExit(pid, timeout: .seconds(10))
     }
 }

@@ -1,0 +1,125 @@
+import Glibc
+
+/// One test's private world for an example app: a fresh temporary directory holding the app's
+/// runtime directory and trace file, the environment every process it starts gets, and the
+/// primary it may leave running (killed when the sandbox goes away). ``TodoSandbox`` and
+/// ``ProbeSandbox`` add what their app needs.
+class AppSandbox {
+    let root: String
+    /// The app's executable.
+    let executable: String
+    /// The app's `CFBundleURLName`, which names its socket and lock.
+    let bundleName: String
+    /// `XDG_RUNTIME_DIR`.
+    let runtimeBase: String
+    /// `SCHEMEROUTER_TRACE`.
+    let trace: String
+    /// Extra `NAME=value` entries for every process.
+    var extraEnvironment: [String]
+    /// The sandbox's own entries, before ``extraEnvironment``.
+    private let baseEnvironment: [String]
+    /// How long ``run(_:environment:timeout:)`` and ``lifecycle(_:timeout:)`` wait by default.
+    private let defaultTimeout: Duration
+    private var runs = 0
+
+    /// - Parameter environment: the sandbox's own entries, given its root directory.
+    init(
+        product: String, bundleName: String, defaultTimeout: Duration, environment: (_ root: String) -> [String],
+        extra: [String]
+    ) throws(TestFailure) {
+        executable = try Executables.path(product)
+        self.bundleName = bundleName
+        self.defaultTimeout = defaultTimeout
+        root = TestFiles.temporaryDirectory()
+        runtimeBase = root + "/run"
+        trace = root + "/trace.jsonl"
+        baseEnvironment = environment(root)
+        extraEnvironment = extra
+        mkdir(runtimeBase, 0o700)
+    }
+
+    deinit {
+        killPrimary()
+        TestFiles.removeTree(root)
+    }
+
+    /// `$XDG_RUNTIME_DIR/schemerouter`.
+    var runtimeDirectory: String { runtimeBase + "/schemerouter" }
+    var socketPath: String { runtimeDirectory + "/\(bundleName).sock" }
+    var lockPath: String { runtimeDirectory + "/\(bundleName).lock" }
+
+    /// The environment of every process the sandbox starts.
+    /// Later entries replace earlier ones of the same name.
+    func environment(_ extra: [String] = []) -> [String] {
+        var result: [String] = []
+        for entry in baseEnvironment + extraEnvironment + extra {
+            let name = entry.prefix { $0 != "=" }
+            result.removeAll { $0.prefix { $0 != "=" } == name }
+            result.append(entry)
+        }
+        return result
+    }
+
+    /// Starts the app with `arguments`.
+    func spawn(
+        _ arguments: [String], environment extra: [String] = [], standardInput: Int32? = nil, inherited: [Int32] = []
+    ) throws(TestFailure) -> ChildProcess {
+        try spawn(raw: arguments.map { Array($0.utf8) }, environment: extra, standardInput: standardInput, inherited: inherited)
+    }
+
+    /// Starts the app with raw argument bytes.
+    func spawn(
+        raw arguments: [[UInt8]], environment extra: [String] = [], standardInput: Int32? = nil, inherited: [Int32] = []
+    ) throws(TestFailure) -> ChildProcess {
+        try start(executable, arguments, environment: environment(extra), standardInput: standardInput, inherited: inherited)
+    }
+
+    /// Runs the app to completion.
+    func run(_ arguments: [String], environment extra: [String] = [], timeout: Duration? = nil) throws(TestFailure) -> Run {
+        let process = try spawn(arguments, environment: extra)
+        let status = try process.wait(timeout: timeout ?? defaultTimeout)
+        return Run(status: status, output: process.standardOutput, error: process.standardError)
+    }
+
+    /// Runs `schemectl lifecycle <bundle name> <arguments>` to completion.
+    func lifecycle(_ arguments: [String], timeout: Duration? = nil) throws(TestFailure) -> Run {
+        let process = try start(
+            try Executables.path("schemectl"), (["lifecycle", bundleName] + arguments).map { Array($0.utf8) },
+            environment: environment())
+        let status = try process.wait(timeout: timeout ?? defaultTimeout)
+        return Run(status: status, output: process.standardOutput, error: process.standardError)
+    }
+
+    /// Starts a process whose output goes to files of its own under the root.
+    private func start(
+        _ path: String, _ arguments: [[UInt8]], environment: [String], standardInput: Int32? = nil, inherited: [Int32] = []
+    ) throws(TestFailure) -> ChildProcess {
+        runs += 1
+        return try ChildProcess(
+            path, arguments, environment: environment, standardInput: standardInput, inherited: inherited,
+            outputPrefix: root + "/run-\(runs)")
+    }
+
+    /// What a finished run did.
+    struct Run {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    // MARK: The primary
+
+    /// The running primary's pid, from the lock file.
+    var primaryPID: pid_t? {
+        let text = TestFiles.read(lockPath).filter { $0.isNumber }
+        guard let pid = pid_t(text), pid > 0, ProcessWatch.isAlive(pid) else { return nil }
+        return pid
+    }
+
+    /// Kills the primary (SIGKILL) if one runs, and waits for it to be gone.
+    func killPrimary() {
+        guard let pid = primaryPID else { return }
+        kill(pid, SIGKILL)
+        try? ProcessWatch.waitForExit(pid, timeout: .seconds(10))
+    }
+}
