@@ -15,6 +15,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SchemeRouter", package: "SchemeRouter"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                "BenchmarkProcesses",
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

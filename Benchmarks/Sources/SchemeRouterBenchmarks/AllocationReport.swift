@@ -1,3 +1,4 @@
+import BenchmarkProcesses
 import MallocInterposerSwift
 import SchemeRouter
 
@@ -20,7 +21,7 @@ enum AllocationReport {
         let route = count { blackHole(workloads.routes.schemeRouter()) }
         let foundationRoute = count { blackHole(workloads.routes.foundation()) }
         let n = workloads.corpus.count
-        func perURL(_ count: Int) -> String { format(Double(count) / Double(n)) }
+        func perURL(_ count: Int) -> String { format(Double(count) / Double(n), decimals: 1) }
         print("allocations over \(n) URLs (control: \(control.mallocCount) for one array):")
         print("  validate only (URLParser.validate):             \(validate.mallocCount) mallocs")
         print("  SchemeRouter parse + decode:                    \(decode.mallocCount) mallocs (\(perURL(decode.mallocCount)) per URL)")

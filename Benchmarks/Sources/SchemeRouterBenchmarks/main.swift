@@ -1,3 +1,4 @@
+import BenchmarkProcesses
 import Foundation
 import MallocInterposerSwift
 import SchemeRouter
@@ -51,7 +52,7 @@ for text in acceptance.disagreements.prefix(10) {
         + "Foundation: \(workloads.routes.foundation(text) != nil ? "accepts" : "refuses")")
 }
 let comparisons = workloads.comparisons.filter { only == nil || $0.title.contains(only!) }
-var samples = comparisons.flatMap { [Sample(name: $0.ours.name), Sample(name: $0.theirs.name)] }
+var samples = comparisons.flatMap { [Series(name: $0.ours.name), Series(name: $0.theirs.name)] }
 for _ in 0..<rounds {
     for (index, comparison) in comparisons.enumerated() {
         for (offset, workload) in [comparison.ours, comparison.theirs].enumerated() {
@@ -59,7 +60,7 @@ for _ in 0..<rounds {
             let start = monotonicNanos()
             blackHole(workload.body())
             let elapsed = monotonicNanos() - start
-            samples[index * 2 + offset].nanosPerURL.append(Double(elapsed) / Double(corpus.count))
+            samples[index * 2 + offset].add(Double(elapsed) / Double(corpus.count))
         }
     }
 }
@@ -68,8 +69,8 @@ for (index, comparison) in comparisons.enumerated() {
     print("")
     print("\(comparison.title)")
     for sample in [ours, theirs] {
-        print("  \(sample.name.padding(toLength: 46, withPad: " ", startingAt: 0)) median \(format(sample.median)) ns/URL"
-            + "  (p25 \(format(sample.percentile(0.25))), p75 \(format(sample.percentile(0.75))))")
+        print("  \(sample.name.padding(toLength: 46, withPad: " ", startingAt: 0)) median \(format(sample.median, decimals: 1)) ns/URL"
+            + "  (p25 \(format(sample.percentile(0.25), decimals: 1)), p75 \(format(sample.percentile(0.75), decimals: 1)))")
     }
     print("  ratio (median \(theirs.name.split(separator: ":")[0]) / median \(ours.name.split(separator: ":")[0])): "
         + "\(format(theirs.median / ours.median, decimals: 2))x")
