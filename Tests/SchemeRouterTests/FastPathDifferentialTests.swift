@@ -24,6 +24,7 @@ import Testing
     /// Fast and precise matching agree on every generated URL of every declaration.
     static func checkMatch(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let url = try? SchemeURL(text) else { return }
+        checkValues(url, sourceLocation: sourceLocation)
         for declaration in declarations {
             var copy = url.text
             copy.withUTF8 { bytes in
@@ -51,10 +52,49 @@ import Testing
         }
     }
 
+    static let registry = try! SchemeRegistry(declarations)
+
+    /// ``SchemeRegistry/withRoute(_:_:)`` (values read in place from slots) against
+    /// ``SchemeRegistry/route(_:)`` (an owned match): the same error, or the same route, values,
+    /// offsets and typed getters.
+    static func checkValues(_ url: SchemeURL, sourceLocation: SourceLocation) {
+        let text = url.text
+        let owned = Result { () throws(RouteError) in try registry.route(url) }
+        let scoped = Result { () throws(RouteError) in
+            try registry.withRoute(url) { values throws(RouteError) -> RouteMatch in
+                if case .success(let match) = owned {
+                    #expect(values.routeName == match.route.name, "\(text)", sourceLocation: sourceLocation)
+                    #expect(values.route.index == match.route.index, "\(text)", sourceLocation: sourceLocation)
+                    #expect(values.declaration == match.declaration, "\(text)", sourceLocation: sourceLocation)
+                    #expect(values.url == url, "\(text)", sourceLocation: sourceLocation)
+                    for name in match.parameters.names {
+                        #expect(values[name] == match.parameters[name], "\(text) \(name)", sourceLocation: sourceLocation)
+                        #expect(
+                            values.offset(of: name) == match.parameters.offset(of: name), "\(text) \(name)",
+                            sourceLocation: sourceLocation)
+                        checkGetters(values, match.parameters, name, text, sourceLocation)
+                    }
+                    #expect(values.parameters.names == match.parameters.names, "\(text)", sourceLocation: sourceLocation)
+                    #expect(values["no such name"] == nil, "\(text)", sourceLocation: sourceLocation)
+                }
+                return values.match
+            }
+        }
+        switch (owned, scoped) {
+        case (.success(let match), .success(let copy)):
+            #expect(copy == match, "\(text): withRoute \(copy), route \(match)", sourceLocation: sourceLocation)
+        case (.failure(let error), .failure(let scopedError)):
+            #expect(scopedError == error, "\(text)", sourceLocation: sourceLocation)
+        default:
+            Issue.record("\(text): route gave \(owned), withRoute \(scoped)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The typed getters return what the precise path's values say (each reads its
     /// stored value its own way).
     static func checkGetters(
-        _ fast: RouteParameters, _ precise: RouteParameters, _ name: String, _ text: String, _ sourceLocation: SourceLocation
+        _ fast: borrowing some ParameterReader & ~Copyable, _ precise: RouteParameters, _ name: String, _ text: String,
+        _ sourceLocation: SourceLocation
     ) {
         #expect(fast.keyword(name) == precise.keyword(name), "\(text) \(name)", sourceLocation: sourceLocation)
         switch precise[name] {
@@ -129,23 +169,13 @@ import Testing
             let fast = bytes.withUnsafeMutableBufferPointer { buffer in
                 words.withView { view in
                     pieces.withUnsafeBufferPointer { pieces in
-                        reader.value(UnsafeBufferPointer(buffer), scalars: scalars, words: view, pieces: pieces)
+                        reader.read(UnsafeBufferPointer(buffer), scalars: scalars, words: view, pieces: pieces).map {
+                            EagerSink(RouteParameters(), words: view).parameterValue($0)
+                        }
                     }
                 }
             }
             #expect(fast == expected, "\(spec) '\(text)'")
-            var parameters = RouteParameters(names: [RouteParameters.Name("p")], capacity: 1)
-            let bound = bytes.withUnsafeMutableBufferPointer { buffer in
-                words.withView { view in
-                    pieces.withUnsafeBufferPointer { pieces in
-                        reader.bind(
-                            UnsafeBufferPointer(buffer), scalars: scalars, words: view, pieces: pieces, name: 0, offset: 7,
-                            into: &parameters)
-                    }
-                }
-            }
-            #expect(bound == (expected != nil), "\(spec) '\(text)'")
-            #expect(parameters["p"] == expected, "\(spec) '\(text)'")
         }
     }
 

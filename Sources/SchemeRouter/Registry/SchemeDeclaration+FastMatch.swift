@@ -39,19 +39,79 @@ final class FastMatcher: Sendable {
     /// The index in `routes` of the route a URL selects and its parameters, or `nil`. (The match
     /// is made by the caller: a `RouteMatch` is large, and every closure level would copy it.)
     func bind(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) -> (Int, RouteParameters)? {
+        withSelectedRoute(url, bytes: bytes) { route, path, scratch -> (Int, RouteParameters)? in
+            guard let parameters = routes[route].plan.fast?.bind(bytes, FastPlan.Tail(url.layout), path, scratch: scratch)
+            else { return nil }
+            return (route, parameters)
+        }
+    }
+
+    /// Binds a URL into slots and calls `body` with its values, all while the memory they are in
+    /// lives. Returns `nil` when the fast path declines (then `body` was not called), else what
+    /// `body` did. `address` is the URL's (for ``RouteValues/url``).
+    func withValues(
+        _ url: SchemeURL, at address: UnsafePointer<SchemeURL>, bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (borrowing RouteValues) throws(RouteError) -> Void
+    ) -> Result<Void, RouteError>? {
+        withBoundValues(url, bytes: bytes) { _, view -> Result<Void, RouteError> in
+            do throws(RouteError) {
+                try body(RouteValues(.slots(view), url: address))
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Selects a URL's route, binds its values into slots and calls `body` with the route's index
+    /// and a view of the slots, valid only during the call; `nil` when the fast path declines.
+    @inline(__always)
+    private func withBoundValues<R>(
+        _ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, SlotView) -> R
+    ) -> R? {
+        withSelectedRoute(url, bytes: bytes) { route, path, scratch -> R? in
+            guard let plan = routes[route].plan.fast else { return nil }
+            let tail = FastPlan.Tail(url.layout)
+            let parameterCount = plan.readers.count
+            // Every query item may be a list item: room for as many as the query has.
+            var items = 0
+            if plan.hasLists, let query = tail.query, let base = bytes.baseAddress {
+                items = 1 + ByteText.count(of: UInt8(ascii: "&"), in: base, from: query.lowerBound, to: query.upperBound)
+            }
+            return withUnsafeTemporaryAllocation(of: ValueSlot.self, capacity: max(1, parameterCount + items)) { slots in
+                var sink = SlotSink(slots.baseAddress!, parameterCount: parameterCount)
+                defer { slots.baseAddress!.deinitialize(count: parameterCount + sink.itemCount) }
+                guard plan.bind(bytes, tail, path, scratch: scratch, into: &sink) else { return nil }
+                return plan.names.withUnsafeBufferPointer { names in
+                    body(
+                        route,
+                        SlotView(
+                            matcher: self, route: route, slots: slots.baseAddress!, names: names,
+                            itemEnd: parameterCount + sink.itemCount, words: plan.words.view, segments: path))
+                }
+            }
+        }
+    }
+
+    /// Splits a URL's path into decoded segments, selects the route, and calls `body` with the
+    /// route's index, the segments and a scratch buffer as long as the URL (both alive only during
+    /// the call); `nil` when a segment is not text or no route fits.
+    @inline(__always)
+    private func withSelectedRoute<R>(
+        _ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (Int, UnsafeBufferPointer<FlatTrie.Segment>, UnsafeMutablePointer<UInt8>) -> R?
+    ) -> R? {
         guard !routes.isEmpty, let base = bytes.baseAddress else { return nil }
 
         // The path's segments: one leading '/' dropped, the rest split at '/', empty ones kept.
         var pathStart = url.layout.path.lowerBound
         let pathEnd = url.layout.path.upperBound
-        let tail = FastPlan.Tail(url.layout)
         if pathStart < pathEnd && base[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
         let count = pathStart < pathEnd ? 1 + ByteText.count(of: UInt8(ascii: "/"), in: base, from: pathStart, to: pathEnd) : 0
         let host = url.layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
-        var selected = -1
 
-        let parameters = withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments -> RouteParameters? in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch -> RouteParameters? in
+        return withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments -> R? in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch -> R? in
                 let scratch = scratch.baseAddress!
                 var start = pathStart
                 for index in 0..<count {
@@ -76,11 +136,8 @@ final class FastMatcher: Sendable {
                 }
                 let path = UnsafeBufferPointer(segments)
                 guard let route = select(host: host, path) else { return nil }
-                selected = route
-                return routes[route].plan.fast?.bind(bytes, tail, path, scratch: scratch)
+                return body(route, path, scratch)
             }
         }
-        guard let parameters else { return nil }
-        return (selected, parameters)
     }
 }

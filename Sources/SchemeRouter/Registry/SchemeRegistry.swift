@@ -14,9 +14,9 @@ public struct SchemeRegistry: Sendable {
     public let declarations: [SchemeDeclaration]
     private let byScheme: [String: Int]
     /// The same index, looked up by a URL's scheme bytes ignoring case.
-    private let schemeTable: CaseFoldedTable
+    let schemeTable: CaseFoldedTable
     /// Each declaration's fast-path matcher, by the same index.
-    private let matchers: [FastMatcher]
+    let matchers: [FastMatcher]
 
     /// Indexes declarations.
     /// - Throws: ``ManifestError/schemeClaimedTwice(scheme:first:second:)`` or

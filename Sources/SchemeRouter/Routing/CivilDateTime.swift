@@ -13,7 +13,10 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// The fields in one word, most significant first (16 bits for the year, 8 for each other
     /// field), so a date is 8 bytes wherever it is stored or copied, and comparing the words is
     /// chronological order.
-    private let packed: UInt64
+    let packed: UInt64
+
+    /// The date whose fields are packed in `packed` (a date's own ``packed``: not checked).
+    init(packed: UInt64) { self.packed = packed }
 
     /// The year, 1…9999.
     public var year: Int { Int(packed >> 40 & 0xFFFF) }

@@ -12,10 +12,22 @@ extension FastPlan {
         _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Tail, _ segments: UnsafeBufferPointer<FlatTrie.Segment>,
         scratch: UnsafeMutablePointer<UInt8>
     ) -> RouteParameters? {
+        var sink = EagerSink(RouteParameters(names: names, capacity: readers.count), words: words.view)
+        guard bind(bytes, layout, segments, scratch: scratch, into: &sink) else { return nil }
+        return sink.parameters
+    }
+
+    /// Binds the route's parameters into `sink`, or returns `false` (see the type's description).
+    /// Text handed to the sink lies in `bytes` or `scratch`.
+    @inline(__always)
+    func bind<Sink: ValueSink>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Tail, _ segments: UnsafeBufferPointer<FlatTrie.Segment>,
+        scratch: UnsafeMutablePointer<UInt8>, into sink: inout Sink
+    ) -> Bool {
         let context = Context(
             bytes: bytes, scratch: scratch, readers: readers.buffer, words: words.view, pieces: pieces.buffer,
             formDecoding: formDecoding)
-        return bind(context, layout, segments)
+        return bind(context, layout, segments, into: &sink)
     }
 
     /// What binding reads of a URL's layout past the path (copying the whole layout costs more).
@@ -53,12 +65,20 @@ extension FastPlan {
 
         /// Reads `range` with parameter `parameter`'s reader and binds it; `false` on any fault.
         @inline(__always)
-        func bind(
-            _ range: Range<Int>, _ parameter: Int, special: Bool, form: Bool, into parameters: inout RouteParameters
+        func bind<Sink: ValueSink>(
+            _ range: Range<Int>, _ parameter: Int, special: Bool, form: Bool, into sink: inout Sink
         ) -> Bool {
-            guard let (decoded, scalars) = decoded(range, special: special, form: form) else { return false }
-            return readers.baseAddress.unsafelyUnwrapped[parameter].bind(
-                decoded, scalars: scalars, words: words, pieces: pieces, name: parameter, offset: range.lowerBound, into: &parameters)
+            guard let (decoded, scalars) = decoded(range, special: special, form: form),
+                let value = read(parameter, decoded, scalars: scalars)
+            else { return false }
+            sink.bind(parameter, value, offset: range.lowerBound)
+            return true
+        }
+
+        /// Reads decoded text with parameter `parameter`'s reader.
+        @inline(__always)
+        func read(_ parameter: Int, _ decoded: UnsafeBufferPointer<UInt8>, scalars: Int) -> ReadValue? {
+            readers.baseAddress.unsafelyUnwrapped[parameter].read(decoded, scalars: scalars, words: words, pieces: pieces)
         }
 
         /// Whether `range` holds `%` (or `+` under form decoding).
@@ -72,10 +92,9 @@ extension FastPlan {
         }
     }
 
-    private func bind(
-        _ context: Context, _ layout: Tail, _ segments: UnsafeBufferPointer<FlatTrie.Segment>
-    ) -> RouteParameters? {
-        var parameters = RouteParameters(names: names, capacity: context.readers.count)
+    private func bind<Sink: ValueSink>(
+        _ context: Context, _ layout: Tail, _ segments: UnsafeBufferPointer<FlatTrie.Segment>, into sink: inout Sink
+    ) -> Bool {
         let readers = context.readers
 
         // The path.
@@ -83,20 +102,11 @@ extension FastPlan {
             let parameter = pathParameters[position]
             if parameter < 0 { continue }
             if readers.baseAddress.unsafelyUnwrapped[parameter].kind == .remainder {
-                var values: [String] = []
-                values.reserveCapacity(segments.count - position)
-                for index in position..<segments.count {
-                    let segment = segments[index]
-                    values.append(FastText.string(segment.decodedBytes))
-                }
-                parameters.bindNew(parameter, strings: values, offset: segments[position].start)
+                sink.bindRemainder(parameter, segments, from: position)
             } else {
                 let segment = segments[position]
-                guard
-                    readers.baseAddress.unsafelyUnwrapped[parameter].bind(
-                        segment.decodedBytes, scalars: segment.scalars, words: context.words, pieces: context.pieces,
-                        name: parameter, offset: segment.start, into: &parameters)
-                else { return nil }
+                guard let value = context.read(parameter, segment.decodedBytes, scalars: segment.scalars) else { return false }
+                sink.bind(parameter, value, offset: segment.start)
             }
         }
 
@@ -104,40 +114,35 @@ extension FastPlan {
         if rawQuery >= 0 {
             if let query = layout.query {
                 let special = context.isSpecial(query, form: formDecoding)
-                guard context.bind(query, rawQuery, special: special, form: formDecoding, into: &parameters)
-                else { return nil }
+                guard context.bind(query, rawQuery, special: special, form: formDecoding, into: &sink)
+                else { return false }
             } else if !readers[rawQuery].isOptional {
-                return nil
+                return false
             }
-        } else if !bindQueryItems(context, layout, into: &parameters) {
-            return nil
+        } else if !bindQueryItems(context, layout, into: &sink) {
+            return false
         }
 
         // The fragment.
         if fragment >= 0 {
             if let range = layout.fragment {
                 let special = context.isSpecial(range, form: false)
-                guard context.bind(range, fragment, special: special, form: false, into: &parameters)
-                else { return nil }
+                guard context.bind(range, fragment, special: special, form: false, into: &sink)
+                else { return false }
             } else if !readers[fragment].isOptional {
-                return nil
+                return false
             }
         } else if let range = layout.fragment, !range.isEmpty {
-            return nil
+            return false
         }
-        return parameters
+        return true
     }
 
     /// The query's `key=value` items, split, matched to keys and read in one pass.
-    private func bindQueryItems(_ context: Context, _ layout: Tail, into parameters: inout RouteParameters) -> Bool {
+    private func bindQueryItems<Sink: ValueSink>(_ context: Context, _ layout: Tail, into sink: inout Sink) -> Bool {
         let bytes = context.bytes
         let readers = context.readers
         var seen: UInt64 = 0
-        // Repeated items are bound at their first value and grow in place: per list slot, the
-        // index of its entry in `parameters` (plus one), 16 bits each.
-        var listEntries: UInt64 = 0
-        var firstList: [String] = []
-        var firstListOffset = 0
 
         if let query = layout.query, !query.isEmpty {
             let end = query.upperBound
@@ -181,41 +186,16 @@ extension FastPlan {
                     let slot = binding.listSlot
                     if slot < 0 {
                         guard seen & bit == 0,
-                            context.bind(
-                                valueRange, binding.parameter, special: valueSpecial, form: formDecoding, into: &parameters)
+                            context.bind(valueRange, binding.parameter, special: valueSpecial, form: formDecoding, into: &sink)
                         else { return false }
                     } else {
-                        guard let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding)
+                        guard let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding),
+                            let value = context.read(binding.parameter, decoded, scalars: scalars)
                         else { return false }
-                        let reader = readers.baseAddress.unsafelyUnwrapped + binding.parameter
-                        let shift = UInt64(16 * slot)
-                        if reader.pointee.kind == .string || reader.pointee.kind == .enumeration {
-                            guard let text = reader.pointee.text(decoded, scalars: scalars, words: context.words) else { return false }
-                            if slot == 0 {
-                                // The first repeated item (often the only one) gathers in a local array.
-                                if seen & bit == 0 {
-                                    firstList.reserveCapacity((end - start + 1) / (binding.keyLength + 2))
-                                    firstListOffset = start
-                                }
-                                firstList.append(text)
-                            } else if seen & bit == 0 {
-                                // Each further item takes at least `key=` and `&`: room for all of them.
-                                let entry = parameters.bindNewList(
-                                    binding.parameter, first: text, capacity: (end - start + 1) / (binding.keyLength + 2), offset: start)
-                                listEntries |= UInt64(entry + 1) << shift
-                            } else {
-                                parameters.append(text, toEntry: Int((listEntries >> shift) & 0xFFFF) - 1)
-                            }
-                        } else {
-                            guard let value = reader.pointee.value(decoded, scalars: scalars, words: context.words, pieces: context.pieces)
-                            else { return false }
-                            if seen & bit == 0 {
-                                let entry = parameters.bindNewList(binding.parameter, first: value, offset: start)
-                                listEntries |= UInt64(entry + 1) << shift
-                            } else {
-                                parameters.append(value, toEntry: Int((listEntries >> shift) & 0xFFFF) - 1)
-                            }
-                        }
+                        // Each further item takes at least `key=` and `&`: room for all of them.
+                        sink.append(
+                            binding.parameter, slot: slot, value, first: seen & bit == 0,
+                            capacity: (end - start + 1) / (binding.keyLength + 2), offset: start)
                     }
                     seen |= bit
                 } else if !ignoresUnknownQueryItems {
@@ -234,20 +214,15 @@ extension FastPlan {
         for item in queryKeys.indices {
             let binding = queryKeys[item]
             let reader = readers[binding.parameter]
-            let slot = binding.listSlot
-            if slot >= 0 {
-                if seen & (1 << UInt64(item)) != 0 {
-                    if slot == 0 && (reader.kind == .string || reader.kind == .enumeration) {
-                        parameters.bindNew(binding.parameter, strings: firstList, offset: firstListOffset)
-                    }
+            let present = seen & (1 << UInt64(item)) != 0
+            if binding.listSlot >= 0 {
+                if present || reader.isOptional {
+                    sink.finishList(
+                        binding.parameter, slot: binding.listSlot, present: present,
+                        offset: layout.query?.upperBound ?? layout.pathEnd)
                     continue
                 }
-                if reader.isOptional {
-                    parameters.bindNew(
-                        binding.parameter, strings: [], offset: layout.query?.upperBound ?? layout.pathEnd)
-                    continue
-                }
-            } else if seen & (1 << UInt64(item)) != 0 || reader.isOptional {
+            } else if present || reader.isOptional {
                 continue
             }
             return false

@@ -30,6 +30,8 @@ final class FastPlan: Sendable {
     let pieces: FrozenArray<DateFormat.Piece>
     let formDecoding: Bool
     let ignoresUnknownQueryItems: Bool
+    /// Whether a query item repeats (its items need room of their own when bound into slots).
+    let hasLists: Bool
 
     /// The plan of a route's bindings, or `nil` for a route the fast binder leaves to the precise one.
     init?(
@@ -63,6 +65,7 @@ final class FastPlan: Sendable {
             keyBytes += binding.key
         }
         if listItems.count > Self.maximumLists { return nil }
+        hasLists = !listItems.isEmpty
         self.rawQuery = rawBinding.map(add) ?? -1
         self.fragment = fragmentBinding.map(add) ?? -1
         self.names = names.map(RouteParameters.Name.init)

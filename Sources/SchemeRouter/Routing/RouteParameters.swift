@@ -9,7 +9,7 @@
 /// let today = parameters.keyword("due") == "today"
 /// ```
 /// Two parameter sets are equal when they hold the same values; offsets are not compared.
-public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
+public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomStringConvertible {
     /// One bound value. Routes have a handful of parameters, so a flat array read linearly is
     /// faster than hashing names, and binding a URL's values is one allocation. The name is an
     /// index into `nameTable` (for a URL's values, the route's own list: no string is copied),
@@ -131,7 +131,7 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
 
     /// Adds a value for name number `name` of the name table, known not to be bound yet.
     @inline(__always)
-    mutating func bindNew(_ name: Int, _ value: ParameterValue, offset: Int) {
+    mutating func bindNew(_ name: Int, _ value: consuming ParameterValue, offset: Int) {
         entries.append(Entry(name: name, key: nameTable[name].key, stored: .value(value), offset: offset))
     }
 
@@ -151,7 +151,7 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Binds name number `name` to a list of values holding `first`; returns the entry's index.
-    mutating func bindNewList(_ name: Int, first: ParameterValue, offset: Int) -> Int {
+    mutating func bindNewList(_ name: Int, first: consuming ParameterValue, offset: Int) -> Int {
         bindNew(name, .list([first]), offset: offset)
         return entries.count - 1
     }
@@ -210,26 +210,6 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
     /// Sets `name` to a typed value, or removes it when `value` is `nil`.
     public mutating func set<Value: ParameterConvertible>(_ name: String, _ value: Value?) {
         self[name] = value?.parameterValue
-    }
-
-    /// The value of `name` as `Value`.
-    /// - Throws: ``RouteError/parameterNotFound(name:)`` or ``RouteError/parameterTypeMismatch(name:expected:found:offset:)``.
-    public func value<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError) -> Value {
-        guard let value = try optionalValue(name, as: type) else { throw .parameterNotFound(name: name) }
-        return value
-    }
-
-    /// The value of `name` as `Value`, or `nil` when absent.
-    /// - Throws: ``RouteError/parameterTypeMismatch(name:expected:found:offset:)``.
-    public func optionalValue<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError)
-        -> Value?
-    {
-        guard let raw = self[name] else { return nil }
-        guard let value = Value(parameterValue: raw) else {
-            throw .parameterTypeMismatch(
-                name: name, expected: Value.parameterTypeName, found: raw.kindName, offset: offset(of: name))
-        }
-        return value
     }
 
     // The typed getters read the stored value directly when it has the asked type; anything else
@@ -295,33 +275,10 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible {
         if let index = index(of: name), case .strings(let strings) = entries[index].stored { return strings }
         return try value(name)
     }
-    /// The values of a `repeated` integer parameter.
-    public func integers(_ name: String) throws(RouteError) -> [Int] { try value(name) }
-
     /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
     public func keyword(_ name: String) -> String? {
         if let index = index(of: name), case .value(.keyword(let word)) = entries[index].stored { return word }
         return nil
-    }
-
-    /// An `enumeration` value as a Swift enum whose raw values are the enumeration's values.
-    /// - Throws: also ``RouteError/parameterTypeMismatch(name:expected:found:offset:)`` when the value is not a case of `Value`.
-    public func enumeration<Value: RawRepresentable>(_ name: String, as type: Value.Type = Value.self) throws(RouteError)
-        -> Value where Value.RawValue == String
-    {
-        guard let value = try optionalEnumeration(name, as: type) else { throw .parameterNotFound(name: name) }
-        return value
-    }
-
-    /// An `enumeration` value as a Swift enum, or `nil` when absent.
-    public func optionalEnumeration<Value: RawRepresentable>(_ name: String, as type: Value.Type = Value.self)
-        throws(RouteError) -> Value? where Value.RawValue == String
-    {
-        guard let text = try optionalString(name) else { return nil }
-        guard let value = Value(rawValue: text) else {
-            throw .parameterTypeMismatch(name: name, expected: "\(Value.self)", found: "'\(text)'", offset: offset(of: name))
-        }
-        return value
     }
 
     /// Equal when the same names hold equal values, in any order; offsets are not compared.

@@ -66,61 +66,34 @@ struct ValueReader: Sendable {
         values = words.append(valueWords)
     }
 
-    /// Reads decoded, valid text (`scalars` Unicode scalars long) and binds it as name number `name`, or
-    /// returns `false` on any fault. (No `ParameterValue?` is made: copying one is costly.)
+    /// Reads decoded, valid text (`scalars` Unicode scalars long): the value, or `nil` on any
+    /// fault. A keyword is tried first; a `remainder` is never read this way.
     @inline(__always)
-    func bind(
-        _ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, words: WordList.View, pieces: UnsafeBufferPointer<DateFormat.Piece>,
-        name: Int, offset: Int, into parameters: inout RouteParameters
-    ) -> Bool {
-        if !keywords.isEmpty, let word = words.find(bytes, in: keywords) {
-            parameters.bindNew(name, .keyword(word), offset: offset)
-            return true
-        }
-        switch kind {
-        case .string, .enumeration:
-            guard let text = text(bytes, scalars: scalars, words: words) else { return false }
-            parameters.bindNew(name, .string(text), offset: offset)
-        case .integer:
-            guard let value = Self.integer(bytes), value >= minimum, value <= maximum else { return false }
-            parameters.bindNew(name, .integer(value), offset: offset)
-        case .uuid:
-            guard let uuid = Self.uuid(bytes) else { return false }
-            parameters.bindNew(name, .uuid(uuid), offset: offset)
-        case .boolean:
-            guard let flag = Self.boolean(bytes) else { return false }
-            parameters.bindNew(name, .boolean(flag), offset: offset)
-        case .date:
-            guard let date = date(bytes, pieces) else { return false }
-            parameters.bindNew(name, .date(date), offset: offset)
-        case .remainder:
-            return false
-        }
-        return true
-    }
-
-    /// A `string` or `enumeration` value (these take no keywords), or `nil`.
-    @inline(__always)
-    func text(_ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, words: WordList.View) -> String? {
-        if kind == .enumeration { return words.find(bytes, in: values) }
-        guard kind == .string, scalars >= minLength, scalars <= maxLength else { return nil }
-        return FastText.string(bytes)
-    }
-
-    /// The value, or `nil` on any fault: for lists of values that are not text.
-    func value(
+    func read(
         _ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, words: WordList.View, pieces: UnsafeBufferPointer<DateFormat.Piece>
-    ) -> ParameterValue? {
-        if !keywords.isEmpty, let word = words.find(bytes, in: keywords) { return .keyword(word) }
+    ) -> ReadValue? {
+        if !keywords.isEmpty, let word = words.index(of: bytes, in: keywords) { return .word(word, isKeyword: true) }
         switch kind {
-        case .string, .enumeration: return text(bytes, scalars: scalars, words: words).map(ParameterValue.string)
+        case .string:
+            guard scalars >= minLength, scalars <= maxLength else { return nil }
+            return .text(bytes)
+        case .enumeration:
+            guard let word = words.index(of: bytes, in: values) else { return nil }
+            return .word(word, isKeyword: false)
         case .integer:
             guard let value = Self.integer(bytes), value >= minimum, value <= maximum else { return nil }
             return .integer(value)
-        case .uuid: return Self.uuid(bytes).map(ParameterValue.uuid)
-        case .boolean: return Self.boolean(bytes).map(ParameterValue.boolean)
-        case .date: return date(bytes, pieces).map(ParameterValue.date)
-        case .remainder: return nil
+        case .uuid:
+            guard let uuid = Self.uuid(bytes) else { return nil }
+            return .uuid(uuid)
+        case .boolean:
+            guard let flag = Self.boolean(bytes) else { return nil }
+            return .boolean(flag)
+        case .date:
+            guard let date = date(bytes, pieces) else { return nil }
+            return .date(date)
+        case .remainder:
+            return nil
         }
     }
 
@@ -300,13 +273,13 @@ struct WordList: Sendable {
         let starts: UnsafeBufferPointer<Int>
         let bytes: UnsafeBufferPointer<UInt8>
 
-        /// The word in `range` whose bytes are exactly `candidate`.
+        /// The index of the word in `range` whose bytes are exactly `candidate`.
         @inline(__always)
-        func find(_ candidate: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> String? {
+        func index(of candidate: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
             for index in range {
                 let start = starts[index]
                 let word = UnsafeBufferPointer(rebasing: bytes[start..<starts[index + 1]])
-                if ByteText.equal(word, candidate) { return strings[index] }
+                if ByteText.equal(word, candidate) { return index }
             }
             return nil
         }

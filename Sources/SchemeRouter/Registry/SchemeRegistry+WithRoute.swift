@@ -1,0 +1,39 @@
+extension SchemeRegistry {
+    /// Matches a URL to its route and calls `body` with its typed values, read in place.
+    ///
+    /// The same match as ``route(_:)``, with the same errors, but nothing is kept: the values
+    /// stay in memory that lives only while `body` runs, and a `String` or array is made only
+    /// for the values `body` reads. Use it where URLs arrive in bulk; use ``route(_:)`` (or
+    /// ``RouteValues/match``) for a match to keep.
+    ///
+    /// ```swift
+    /// let task = try registry.withRoute(url) { values in try values.request(AddTask.self) }
+    /// ```
+    /// - Throws: what ``route(_:)`` throws, else what `body` throws.
+    @inlinable
+    public func withRoute<Result>(
+        _ url: SchemeURL, _ body: (borrowing RouteValues) throws(RouteError) -> Result
+    ) throws(RouteError) -> Result {
+        var result: Result?
+        try withRouteValues(url) { values throws(RouteError) in result = try body(values) }
+        return result.unsafelyUnwrapped
+    }
+
+    /// ``withRoute(_:_:)`` without its result: one compiled copy, whatever the result's type.
+    @usableFromInline
+    func withRouteValues(_ url: SchemeURL, _ body: (borrowing RouteValues) throws(RouteError) -> Void) throws(RouteError) {
+        try withUnsafePointer(to: url) { address throws(RouteError) in
+            try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) in
+                let scheme = url.layout.scheme
+                guard scheme.count <= SchemeName.maximumLength,
+                    let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
+                else { throw .unknownScheme(url.scheme) }
+                if let outcome = matchers[index].withValues(url, at: address, bytes: bytes, body) {
+                    return try outcome.get()
+                }
+                let match = try declarations[index].preciseMatch(url, bytes: bytes)
+                try body(RouteValues(.match(match), url: address))
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// Reading a route's typed values by parameter name: what ``RouteParameters`` (kept in a
+/// ``RouteMatch``) and ``RouteValues`` (read in place inside ``SchemeRegistry/withRoute(_:_:)``)
+/// share, so a request type reads both with one initializer:
+///
+/// ```swift
+/// struct AddTask: RouteRequest {
+///     init(parameters: RouteParameters) throws(RouteError) { try self.init(reading: parameters) }
+///     init(values: borrowing RouteValues) throws(RouteError) { try self.init(reading: values) }
+///     init(reading values: borrowing some ParameterReader & ~Copyable) throws(RouteError) {
+///         task = try values.string("task")
+///         due = values.keyword("due") == nil ? try values.optionalDate("due") : nil
+///     }
+/// }
+/// ```
+///
+/// Every getter throws ``RouteError`` naming the parameter (and its byte offset in the URL):
+/// ``RouteError/parameterNotFound(name:)`` when a required value is absent,
+/// ``RouteError/parameterTypeMismatch(name:expected:found:offset:)`` when it has another type.
+public protocol ParameterReader: ~Copyable {
+    /// The value of `name`, or `nil` when it is absent.
+    subscript(name: String) -> ParameterValue? { get }
+    /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
+    func offset(of name: String) -> Int?
+    /// A `string` or `enumeration` value.
+    func string(_ name: String) throws(RouteError) -> String
+    /// A `string` or `enumeration` value, or `nil` when absent.
+    func optionalString(_ name: String) throws(RouteError) -> String?
+    /// An `integer` value.
+    func integer(_ name: String) throws(RouteError) -> Int
+    /// An `integer` value, or `nil` when absent.
+    func optionalInteger(_ name: String) throws(RouteError) -> Int?
+    /// A `uuid` value.
+    func uuid(_ name: String) throws(RouteError) -> UUIDValue
+    /// A `uuid` value, or `nil` when absent.
+    func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue?
+    /// A `boolean` value.
+    func boolean(_ name: String) throws(RouteError) -> Bool
+    /// A `boolean` value, or `nil` when absent.
+    func optionalBoolean(_ name: String) throws(RouteError) -> Bool?
+    /// A `date` value (a keyword given instead is a type mismatch: check ``keyword(_:)`` first).
+    func date(_ name: String) throws(RouteError) -> CivilDateTime
+    /// A `date` value, or `nil` when absent.
+    func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime?
+    /// The values of a `repeated` string parameter, or the segments of a catch-all.
+    func strings(_ name: String) throws(RouteError) -> [String]
+    /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
+    func keyword(_ name: String) -> String?
+}
+
+extension ParameterReader where Self: ~Copyable {
+    /// The value of `name` as `Value`.
+    /// - Throws: ``RouteError/parameterNotFound(name:)`` or ``RouteError/parameterTypeMismatch(name:expected:found:offset:)``.
+    public func value<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError) -> Value {
+        guard let value = try optionalValue(name, as: type) else { throw .parameterNotFound(name: name) }
+        return value
+    }
+
+    /// The value of `name` as `Value`, or `nil` when absent.
+    /// - Throws: ``RouteError/parameterTypeMismatch(name:expected:found:offset:)``.
+    public func optionalValue<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError)
+        -> Value?
+    {
+        guard let raw = self[name] else { return nil }
+        guard let value = Value(parameterValue: raw) else {
+            throw .parameterTypeMismatch(
+                name: name, expected: Value.parameterTypeName, found: raw.kindName, offset: offset(of: name))
+        }
+        return value
+    }
+
+    /// The values of a `repeated` integer parameter.
+    public func integers(_ name: String) throws(RouteError) -> [Int] { try value(name) }
+
+    /// An `enumeration` value as a Swift enum whose raw values are the enumeration's values.
+    /// - Throws: also ``RouteError/parameterTypeMismatch(name:expected:found:offset:)`` when the value is not a case of `Value`.
+    public func enumeration<Value: RawRepresentable>(_ name: String, as type: Value.Type = Value.self) throws(RouteError)
+        -> Value where Value.RawValue == String
+    {
+        guard let value = try optionalEnumeration(name, as: type) else { throw .parameterNotFound(name: name) }
+        return value
+    }
+
+    /// An `enumeration` value as a Swift enum, or `nil` when absent.
+    public func optionalEnumeration<Value: RawRepresentable>(_ name: String, as type: Value.Type = Value.self)
+        throws(RouteError) -> Value? where Value.RawValue == String
+    {
+        guard let text = try optionalString(name) else { return nil }
+        guard let value = Value(rawValue: text) else {
+            throw .parameterTypeMismatch(name: name, expected: "\(Value.self)", found: "'\(text)'", offset: offset(of: name))
+        }
+        return value
+    }
+}

@@ -1,0 +1,141 @@
+import Testing
+
+@testable import SchemeRouter
+
+/// ``SchemeRegistry/withRoute(_:_:)`` and ``RouteValues``: values read in place, through the fast
+/// path's slots or, for a route the fast binder leaves to the precise one, through its match.
+/// (``FastPathDifferentialTests/checkValues(_:sourceLocation:)`` compares it with
+/// ``SchemeRegistry/route(_:)`` on generated URLs.)
+@Suite("Values read in place")
+struct RouteValuesTests {
+    static let registry = try! SchemeRegistry(manifests: [
+        try! Manifest(json: Array(SeedManifest.json.utf8), file: "todolist.json"),
+        try! Manifest(json: Array(ManyListsManifest.json.utf8), file: "lists.json"),
+    ])
+
+    /// The seed's request, read with one initializer for both kinds of values.
+    struct SeedRequest: RouteRequest, Equatable {
+        static let routeName = "add"
+        var task: String
+        var due: CivilDateTime?
+        var dueToday: Bool
+
+        init(parameters: RouteParameters) throws(RouteError) { try self.init(reading: parameters) }
+        init(values: borrowing RouteValues) throws(RouteError) { try self.init(reading: values) }
+        init(reading values: borrowing some ParameterReader & ~Copyable) throws(RouteError) {
+            task = try values.string("task")
+            dueToday = values.keyword("due") == "today"
+            due = dueToday ? nil : try values.optionalDate("due")
+        }
+        var routeParameters: RouteParameters { RouteParameters() }
+    }
+
+    @Test func readsTheSeedsURLInPlace() throws {
+        let url = try SchemeURL("todolist://www.acme.com?Quarterly%20Report#200806231300")
+        let request = try Self.registry.withRoute(url) { values throws(RouteError) in
+            #expect(values.routeName == "add")
+            #expect(values.declaration.rawValue == "com.acme.todolist")
+            #expect(try values.string("task") == "Quarterly Report")
+            #expect(values.offset(of: "task") == 24)
+            #expect(values.offset(of: "due") == 43)
+            #expect(try values.date("due") == CivilDateTime(year: 2008, month: 6, day: 23, hour: 13))
+            #expect(values.keyword("due") == nil)
+            return try values.request(SeedRequest.self)
+        }
+        #expect(request == (try Self.registry.route(url).request(SeedRequest.self)))
+        #expect(request.task == "Quarterly Report")
+    }
+
+    /// A request type that implements only `init(parameters:)` reads an owned copy.
+    @Test func theDefaultInitializerReadsAnOwnedCopy() throws {
+        let url = try SchemeURL("todolist://x?Buy%20milk#today")
+        let task = try Self.registry.withRoute(url) { values throws(RouteError) in try values.request(AddTask.self) }
+        #expect(task == AddTask(task: "Buy milk", due: nil, dueToday: true))
+    }
+
+    /// A type mismatch and a missing value throw what ``RouteParameters`` throws, with the offset.
+    @Test func gettersThrowThePreciseErrors() throws {
+        let url = try SchemeURL("todolist://x?Buy%20milk#200806231300")
+        try Self.registry.withRoute(url) { values throws(RouteError) in
+            #expect(throws: RouteError.parameterTypeMismatch(name: "task", expected: "integer", found: "string", offset: 13)) {
+                try values.integer("task")
+            }
+            #expect(throws: RouteError.parameterNotFound(name: "nope")) { try values.string("nope") }
+            #expect(try values.optionalString("nope") == nil)
+            #expect(throws: RouteError.routeMismatch(expected: "other", matched: "add")) {
+                try values.request(OtherRequest.self)
+            }
+        }
+    }
+
+    /// Routing errors are ``SchemeRegistry/route(_:)``'s, and the closure is not called.
+    @Test(arguments: ["todolist://x", "todolist://x?a%00b", "nobody://x", "todolist://x?ok#2008"])
+    func routingErrorsAreRoutes(text: String) throws {
+        let url = try SchemeURL(text)
+        let expected = #expect(throws: RouteError.self) { try Self.registry.route(url) }
+        var called = false
+        let error = #expect(throws: RouteError.self) {
+            try Self.registry.withRoute(url) { _ throws(RouteError) in called = true }
+        }
+        #expect(error == expected)
+        #expect(!called)
+    }
+
+    /// What the closure throws comes out unchanged.
+    @Test func theClosuresErrorPropagates() throws {
+        let url = try SchemeURL("todolist://x?ok")
+        #expect(throws: RouteError.parameterNotFound(name: "mine")) {
+            try Self.registry.withRoute(url) { _ throws(RouteError) in throw RouteError.parameterNotFound(name: "mine") }
+        }
+    }
+
+    /// A route with more repeated items than the fast binder gathers is bound by the precise
+    /// path; its values read the same way.
+    @Test func aRouteLeftToThePrecisePathReadsTheSame() throws {
+        let url = try SchemeURL("lists://x/many?a=1&b=2&a=3&c=x&d=y&e=z&e=w")
+        let match = try Self.registry.route(url)
+        let route = match.route
+        #expect(route.plan.fast == nil)
+        let copy = try Self.registry.withRoute(url) { values throws(RouteError) in
+            #expect(try values.integers("a") == [1, 3])
+            #expect(try values.strings("e") == ["z", "w"])
+            #expect(values.offset(of: "a") == match.parameters.offset(of: "a"))
+            #expect(values.routeName == "many")
+            return values.match
+        }
+        #expect(copy == match)
+    }
+
+    /// Lists, catch-alls, UUIDs, booleans and enumerations of the benchmark's manifest, bound by
+    /// the fast path, read back as an owned match equal to ``SchemeRegistry/route(_:)``'s.
+    @Test(arguments: [
+        "bench://app/notes/0f0e0d0c-0b0a-0908-0706-050403020100/edit?tag=a%20b&sort=title&tag=c&page=7&pinned=1#s",
+        "bench://app/files/a/b%2Fc/d?tag=x&n=1&n=all&n=-5&q=%E2%9C%93",
+        "bench://app/files/a?q=",
+    ])
+    func fastPathValuesCopyOutExactly(text: String) throws {
+        let registry = FastPathDifferentialTests.registry
+        let url = try SchemeURL(text)
+        let match = try registry.route(url)
+        let copy = try registry.withRoute(url) { values throws(RouteError) in values.match }
+        #expect(copy == match)
+        #expect(copy.parameters.description == match.parameters.description)
+    }
+
+    struct OtherRequest: RouteRequest {
+        static let routeName = "other"
+        init(parameters: RouteParameters) throws(RouteError) {}
+        var routeParameters: RouteParameters { RouteParameters() }
+    }
+}
+
+/// A route with five repeated query items: more than ``FastPlan/maximumLists``.
+enum ManyListsManifest {
+    static let json = #"""
+        {"CFBundleURLName": "com.acme.lists", "CFBundleURLSchemes": ["lists"],
+         "routes": [{"name": "many", "path": "/many", "query": {"a": "a", "b": "b", "c": "c", "d": "d", "e": "e"},
+                     "parameters": {"a": {"type": "integer", "repeated": true}, "b": {"type": "integer", "repeated": true},
+                                    "c": {"type": "string", "repeated": true}, "d": {"type": "string", "repeated": true},
+                                    "e": {"type": "string", "repeated": true}}}]}
+        """#
+}
