@@ -12,13 +12,20 @@ final class FastMatcher: Sendable {
     let anyHost: FlatTrie?
     let hosts: [FlatTrie]
     let hostIndex: CaseFoldedTable
+    /// The routes' names, by the same index (read without copying a route).
+    let routeNames: FrozenArray<String>
 
     init(name: ReverseDNSName, routes: [Route], table: RouteTable) {
         self.name = name
         self.routes = routes
+        routeNames = FrozenArray(routes.map(\.name))
         anyHost = table.anyHost.isEmpty ? nil : FlatTrie(table.anyHost)
         hosts = table.hostList.map { FlatTrie($0.1) }
         hostIndex = CaseFoldedTable(table.hostList.enumerated().map { (key: $0.element.0, value: $0.offset) })
+    }
+
+    deinit {
+        routeNames.free()
     }
 
     /// The route for a URL's host bytes (`nil` without an authority) and decoded path segments,
@@ -32,15 +39,16 @@ final class FastMatcher: Sendable {
     /// Matches a URL (whose scheme is the declaration's) or returns `nil`; see the type's description.
     @inline(__always)
     func match(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) -> RouteMatch? {
-        guard let (route, parameters) = bind(url, bytes: bytes) else { return nil }
+        guard let (route, parameters) = bind(url.layout, bytes: bytes) else { return nil }
         return RouteMatch(url: url, declaration: name, route: routes[route], parameters: parameters)
     }
 
     /// The index in `routes` of the route a URL selects and its parameters, or `nil`. (The match
     /// is made by the caller: a `RouteMatch` is large, and every closure level would copy it.)
-    func bind(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) -> (Int, RouteParameters)? {
-        withSelectedRoute(url, bytes: bytes) { route, path, scratch -> (Int, RouteParameters)? in
-            guard let parameters = routes[route].plan.fast?.bind(bytes, FastPlan.Tail(url.layout), path, scratch: scratch)
+    /// (It takes the URL's layout, not the URL: each closure level would copy the URL.)
+    func bind(_ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>) -> (Int, RouteParameters)? {
+        withSelectedRoute(layout, bytes: bytes) { route, path, scratch -> (Int, RouteParameters)? in
+            guard let parameters = routes[route].plan.fast?.bind(bytes, FastPlan.Tail(layout), path, scratch: scratch)
             else { return nil }
             return (route, parameters)
         }
@@ -48,12 +56,12 @@ final class FastMatcher: Sendable {
 
     /// Binds a URL into slots and calls `body` with its values, all while the memory they are in
     /// lives. Returns `nil` when the fast path declines (then `body` was not called), else what
-    /// `body` did. `address` is the URL's (for ``RouteValues/url``).
+    /// `body` did. `layout` and `address` are the URL's (``RouteValues/url`` reads the latter).
     func withValues(
-        _ url: SchemeURL, at address: UnsafePointer<SchemeURL>, bytes: UnsafeBufferPointer<UInt8>,
+        _ layout: URLLayout, at address: UnsafePointer<SchemeURL>, bytes: UnsafeBufferPointer<UInt8>,
         _ body: (borrowing RouteValues) throws(RouteError) -> Void
     ) -> Result<Void, RouteError>? {
-        withBoundValues(url, bytes: bytes) { _, view -> Result<Void, RouteError> in
+        withBoundValues(layout, bytes: bytes) { _, view -> Result<Void, RouteError> in
             do throws(RouteError) {
                 try body(RouteValues(.slots(view), url: address))
                 return .success(())
@@ -67,11 +75,11 @@ final class FastMatcher: Sendable {
     /// and a view of the slots, valid only during the call; `nil` when the fast path declines.
     @inline(__always)
     private func withBoundValues<R>(
-        _ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, SlotView) -> R
+        _ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, SlotView) -> R
     ) -> R? {
-        withSelectedRoute(url, bytes: bytes) { route, path, scratch -> R? in
+        withSelectedRoute(layout, bytes: bytes) { route, path, scratch -> R? in
             guard let plan = routes[route].plan.fast else { return nil }
-            let tail = FastPlan.Tail(url.layout)
+            let tail = FastPlan.Tail(layout)
             let parameterCount = plan.readers.count
             // Every query item may be a list item: room for as many as the query has.
             var items = 0
@@ -98,17 +106,17 @@ final class FastMatcher: Sendable {
     /// the call); `nil` when a segment is not text or no route fits.
     @inline(__always)
     private func withSelectedRoute<R>(
-        _ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>,
+        _ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>,
         _ body: (Int, UnsafeBufferPointer<FlatTrie.Segment>, UnsafeMutablePointer<UInt8>) -> R?
     ) -> R? {
         guard !routes.isEmpty, let base = bytes.baseAddress else { return nil }
 
         // The path's segments: one leading '/' dropped, the rest split at '/', empty ones kept.
-        var pathStart = url.layout.path.lowerBound
-        let pathEnd = url.layout.path.upperBound
+        var pathStart = layout.path.lowerBound
+        let pathEnd = layout.path.upperBound
         if pathStart < pathEnd && base[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
         let count = pathStart < pathEnd ? 1 + ByteText.count(of: UInt8(ascii: "/"), in: base, from: pathStart, to: pathEnd) : 0
-        let host = url.layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+        let host = layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
 
         return withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments -> R? in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch -> R? in

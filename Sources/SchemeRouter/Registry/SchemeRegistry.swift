@@ -96,7 +96,7 @@ public struct SchemeRegistry: Sendable {
                 let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
             else { throw .unknownScheme(url.scheme) }
             let matcher = matchers[index]
-            if let (route, parameters) = matcher.bind(url, bytes: bytes) {
+            if let (route, parameters) = matcher.bind(url.layout, bytes: bytes) {
                 return RouteMatch(url: url, declaration: matcher.name, route: matcher.routes[route], parameters: parameters)
             }
             return try declarations[index].preciseMatch(url, bytes: bytes)

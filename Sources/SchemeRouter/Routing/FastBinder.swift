@@ -14,7 +14,7 @@ extension FastPlan {
     ) -> RouteParameters? {
         var sink = EagerSink(RouteParameters(names: names, capacity: readers.count), words: words.view)
         guard bind(bytes, layout, segments, scratch: scratch, into: &sink) else { return nil }
-        return sink.parameters
+        return sink.finish()
     }
 
     /// Binds the route's parameters into `sink`, or returns `false` (see the type's description).
@@ -81,6 +81,18 @@ extension FastPlan {
             readers.baseAddress.unsafelyUnwrapped[parameter].read(decoded, scalars: scalars, words: words, pieces: pieces)
         }
 
+        /// ``read(_:_:scalars:)`` with plain text (the commonest repeated item) read in line, where
+        /// the compiler would otherwise call the whole reader.
+        @inline(__always)
+        func readTextFirst(_ parameter: Int, _ decoded: UnsafeBufferPointer<UInt8>, scalars: Int) -> ReadValue? {
+            let reader = readers.baseAddress.unsafelyUnwrapped + parameter
+            if reader.pointee.kind == .string && reader.pointee.keywords.isEmpty {
+                guard scalars >= reader.pointee.minLength, scalars <= reader.pointee.maxLength else { return nil }
+                return .text(decoded)
+            }
+            return read(parameter, decoded, scalars: scalars)
+        }
+
         /// Whether `range` holds `%` (or `+` under form decoding).
         @inline(__always)
         func isSpecial(_ range: Range<Int>, form: Bool) -> Bool {
@@ -105,7 +117,8 @@ extension FastPlan {
                 sink.bindRemainder(parameter, segments, from: position)
             } else {
                 let segment = segments[position]
-                guard let value = context.read(parameter, segment.decodedBytes, scalars: segment.scalars) else { return false }
+                guard let value = context.readTextFirst(parameter, segment.decodedBytes, scalars: segment.scalars)
+                else { return false }
                 sink.bind(parameter, value, offset: segment.start)
             }
         }
@@ -143,6 +156,7 @@ extension FastPlan {
         let bytes = context.bytes
         let readers = context.readers
         var seen: UInt64 = 0
+        var lists = Sink.listState()
 
         if let query = layout.query, !query.isEmpty {
             let end = query.upperBound
@@ -190,12 +204,12 @@ extension FastPlan {
                         else { return false }
                     } else {
                         guard let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding),
-                            let value = context.read(binding.parameter, decoded, scalars: scalars)
+                            let value = context.readTextFirst(binding.parameter, decoded, scalars: scalars)
                         else { return false }
                         // Each further item takes at least `key=` and `&`: room for all of them.
                         sink.append(
                             binding.parameter, slot: slot, value, first: seen & bit == 0,
-                            capacity: (end - start + 1) / (binding.keyLength + 2), offset: start)
+                            capacity: (end - start + 1) / (binding.keyLength + 2), offset: start, lists: &lists)
                     }
                     seen |= bit
                 } else if !ignoresUnknownQueryItems {
@@ -219,7 +233,7 @@ extension FastPlan {
                 if present || reader.isOptional {
                     sink.finishList(
                         binding.parameter, slot: binding.listSlot, present: present,
-                        offset: layout.query?.upperBound ?? layout.pathEnd)
+                        offset: layout.query?.upperBound ?? layout.pathEnd, lists: &lists)
                     continue
                 }
             } else if present || reader.isOptional {

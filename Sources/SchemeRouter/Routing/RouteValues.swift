@@ -44,7 +44,7 @@ public struct RouteValues: ~Copyable {
     /// The `name` of the route that matched (the same as `route.name`).
     public var routeName: String {
         switch source {
-        case .slots(let view): view.matcher.routes[view.route].name
+        case .slots(let view): view.matcher.routeNames[view.route]
         case .match(let match): match.route.name
         }
     }

@@ -44,19 +44,25 @@ struct SlotView {
     @inline(__always)
     func strings(at index: Int) -> [String]? {
         let slot = slots[index]
+        let count = Int(slot.count)
         switch slot.kind {
         case .remainder:
-            let first = Int(slot.a)
             var strings: [String] = []
-            strings.reserveCapacity(Int(slot.count))
-            for position in first..<first + Int(slot.count) { strings.append(FastText.string(segments[position].decodedBytes)) }
+            strings.reserveCapacity(count)
+            for position in Int(slot.a)..<Int(slot.a) + count {
+                strings.append(FastText.string(segments[position].decodedBytes))
+            }
             return strings
         case .list:
+            // Items of one list are all text or none is (a list's reader reads one type).
+            guard count > 0 else { return [] }
+            var item = Int(slot.a)
+            guard slots[item].kind == .text || slots[item].kind == .word else { return nil }
             var strings: [String] = []
-            strings.reserveCapacity(Int(slot.count))
-            for item in Int(slot.a)..<itemEnd where slots[item].owner == index {
-                guard let text = text(at: item) else { return nil }
-                strings.append(text)
+            strings.reserveCapacity(count)
+            while strings.count < count {
+                if slots[item].owner == index { strings.append(text(at: item)!) }
+                item += 1
             }
             return strings
         default:

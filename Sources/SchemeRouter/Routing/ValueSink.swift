@@ -15,6 +15,11 @@ enum ReadValue {
 /// ``RouteParameters`` of a ``RouteMatch``; ``SlotSink`` keeps plain slots that live only while
 /// an app reads ``RouteValues``. The binder is generic over it, so each gets its own compiled copy.
 protocol ValueSink {
+    /// What the sink keeps while a query's repeated items are bound: a local of the binder's
+    /// query loop, so a sink that binds no list has nothing more to make or destroy.
+    associatedtype ListState
+    /// The state before the query's first item.
+    static func listState() -> ListState
     /// Binds parameter number `parameter` (known not to be bound yet).
     mutating func bind(_ parameter: Int, _ value: ReadValue, offset: Int)
     /// Binds a catch-all to the path's segments from `position` on.
@@ -22,25 +27,37 @@ protocol ValueSink {
     /// Adds one item of a repeated query parameter, whose list is number `slot` (below
     /// ``FastPlan/maximumLists``). `first` says it is the list's first item; every further item
     /// takes at least `capacity`'s share of the query, so the list has room for `capacity` items.
-    mutating func append(_ parameter: Int, slot: Int, _ value: ReadValue, first: Bool, capacity: Int, offset: Int)
+    mutating func append(
+        _ parameter: Int, slot: Int, _ value: ReadValue, first: Bool, capacity: Int, offset: Int, lists: inout ListState)
     /// Ends the query: binds list `slot`, whose items were appended (`present`), or as an empty
     /// list when it had none (an optional repeated parameter), at `offset`.
-    mutating func finishList(_ parameter: Int, slot: Int, present: Bool, offset: Int)
+    mutating func finishList(_ parameter: Int, slot: Int, present: Bool, offset: Int, lists: inout ListState)
 }
 
 /// Builds a ``RouteParameters``: text becomes `String`s as it is read, lists of text `[String]`.
 struct EagerSink: ValueSink {
     var parameters: RouteParameters
     let words: WordList.View
-    /// Per list slot, the index of its entry in `parameters` plus one, 16 bits each (lists of
-    /// text in slot 0 gather in `firstList` instead, bound at the end).
-    private var listEntries: UInt64 = 0
-    private var firstList: [String] = []
-    private var firstListOffset = 0
+    /// Lists being bound: per list slot, the index of its entry in `parameters` plus one, 16 bits
+    /// each (a list is bound at its first item and grows in place), except that a list of text in
+    /// slot 0 (usually the only list) gathers in `first`, bound when the query ends (cheaper to grow).
+    struct ListState {
+        var entries: UInt64 = 0
+        var first: [String] = []
+        var firstOffset = 0
+    }
+
+    static func listState() -> ListState { ListState() }
 
     init(_ parameters: RouteParameters, words: WordList.View) {
         self.parameters = parameters
         self.words = words
+    }
+
+    /// The parameters bound, moved out of the sink.
+    @inline(__always)
+    consuming func finish() -> RouteParameters {
+        parameters
     }
 
     @inline(__always)
@@ -80,36 +97,37 @@ struct EagerSink: ValueSink {
     }
 
     @inline(__always)
-    mutating func append(_ parameter: Int, slot: Int, _ value: ReadValue, first: Bool, capacity: Int, offset: Int) {
+    mutating func append(
+        _ parameter: Int, slot: Int, _ value: ReadValue, first: Bool, capacity: Int, offset: Int, lists: inout ListState
+    ) {
         let shift = UInt64(16 * slot)
         if let text = string(value) {
             if slot == 0 {
-                // The first repeated item (often the only one) gathers in a local array.
                 if first {
-                    firstList.reserveCapacity(capacity)
-                    firstListOffset = offset
+                    lists.first.reserveCapacity(capacity)
+                    lists.firstOffset = offset
                 }
-                firstList.append(text)
+                lists.first.append(text)
             } else if first {
                 let entry = parameters.bindNewList(parameter, first: text, capacity: capacity, offset: offset)
-                listEntries |= UInt64(entry + 1) << shift
+                lists.entries |= UInt64(entry + 1) << shift
             } else {
-                parameters.append(text, toEntry: Int((listEntries >> shift) & 0xFFFF) - 1)
+                parameters.append(text, toEntry: Int((lists.entries >> shift) & 0xFFFF) - 1)
             }
         } else if first {
             let entry = parameters.bindNewList(parameter, first: parameterValue(value), offset: offset)
-            listEntries |= UInt64(entry + 1) << shift
+            lists.entries |= UInt64(entry + 1) << shift
         } else {
-            parameters.append(parameterValue(value), toEntry: Int((listEntries >> shift) & 0xFFFF) - 1)
+            parameters.append(parameterValue(value), toEntry: Int((lists.entries >> shift) & 0xFFFF) - 1)
         }
     }
 
     @inline(__always)
-    mutating func finishList(_ parameter: Int, slot: Int, present: Bool, offset: Int) {
+    mutating func finishList(_ parameter: Int, slot: Int, present: Bool, offset: Int, lists: inout ListState) {
         if !present {
             parameters.bindNew(parameter, strings: [], offset: offset)
-        } else if slot == 0 && (listEntries & 0xFFFF) == 0 {
-            parameters.bindNew(parameter, strings: firstList, offset: firstListOffset)
+        } else if slot == 0 && (lists.entries & 0xFFFF) == 0 {
+            parameters.bindNew(parameter, strings: lists.first, offset: lists.firstOffset)
         }
     }
 }

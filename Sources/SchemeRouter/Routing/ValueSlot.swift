@@ -92,8 +92,12 @@ struct SlotSink: ValueSink {
             count: Int32(truncatingIfNeeded: segments.count - position), owner: -1, kind: .remainder)
     }
 
+    static func listState() {}
+
     @inline(__always)
-    mutating func append(_ parameter: Int, slot: Int, _ value: ReadValue, first: Bool, capacity: Int, offset: Int) {
+    mutating func append(
+        _ parameter: Int, slot: Int, _ value: ReadValue, first: Bool, capacity: Int, offset: Int, lists: inout Void
+    ) {
         let item = parameterCount + itemCount
         (slots + item).initialize(to: ValueSlot(value, offset: offset, owner: parameter))
         itemCount += 1
@@ -106,7 +110,7 @@ struct SlotSink: ValueSink {
     }
 
     @inline(__always)
-    mutating func finishList(_ parameter: Int, slot: Int, present: Bool, offset: Int) {
+    mutating func finishList(_ parameter: Int, slot: Int, present: Bool, offset: Int, lists: inout Void) {
         if !present {
             slots[parameter] = ValueSlot(
                 a: UInt64(parameterCount), b: 0, offset: Int32(truncatingIfNeeded: offset), count: 0, owner: -1, kind: .list)
