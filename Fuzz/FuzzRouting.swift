@@ -35,8 +35,9 @@ enum FuzzRouting {
         }
     }
 
-    /// Routes an accepted URL: error offsets inside the input (or at its end), and every match
-    /// prints back to a URL that routes to the same route and values and prints the same again.
+    /// Routes an accepted URL: error offsets inside the input (or at its end), values read in
+    /// place (`withRoute`) equal to the owned match, and every match prints back to a URL that
+    /// routes to the same route and values and prints the same again.
     static func exercise(_ url: SchemeURL) {
         let size = url.text.utf8.count
         let match: RouteMatch
@@ -47,7 +48,24 @@ enum FuzzRouting {
                 precondition(offset >= 0 && offset <= size, "route error \(error.code) at \(offset) outside \(size) bytes")
             }
             _ = error.render(input: url.text)
+            let routeError = error
+            do throws(RouteError) {
+                try registry.withRoute(url) { _ throws(RouteError) in }
+                preconditionFailure("route threw \(routeError) but withRoute matched \(url)")
+            } catch {
+                precondition(error == routeError, "withRoute threw \(error), route \(routeError), on \(url)")
+            }
             return
+        }
+        do {
+            let copy = try registry.withRoute(url) { values throws(RouteError) in
+                // Read every value in place (text, lists, numbers) before copying the match out.
+                for name in match.parameters.names { _ = values[name] }
+                return values.match
+            }
+            precondition(copy == match, "withRoute read \(copy), route \(match)")
+        } catch {
+            preconditionFailure("route matched \(match) but withRoute threw \(error)")
         }
         guard let declaration = registry.declaration(claiming: url.scheme) else {
             preconditionFailure("routed \(url) without a declaration")

@@ -46,6 +46,39 @@ struct RouteValuesTests {
         #expect(request.task == "Quarterly Report")
     }
 
+    /// Docs/Manifests.md's example, as written there (the closure's thrown type is inferred).
+    @Test func theDocumentedExample() throws {
+        let registry = Self.registry
+        let url = try SchemeURL("todolist://www.acme.com?Quarterly%20Report#200806231300")
+        let count = try registry.withRoute(url) { values in
+            switch values.routeName {
+            case "add": try values.request(AddTask.self).task.count
+            case "show": try values.uuid("id").hashValue
+            default: 0
+            }
+        }
+        #expect(count == "Quarterly Report".count)
+    }
+
+    /// A closure that writes `throws(RouteError)` (or throws nothing) keeps the thrown type; one
+    /// that throws another type has its error come out unchanged, and routing errors too.
+    @Test func theThrownTypeIsKeptOrPassedThrough() throws {
+        struct AppError: Error, Equatable {}
+        let registry = Self.registry
+        let url = try SchemeURL("todolist://x?ok")
+        func typed() throws(RouteError) -> String {
+            try registry.withRoute(url) { values throws(RouteError) in try values.string("task") }
+        }
+        #expect(try typed() == "ok")
+        #expect(try registry.withRoute(url) { values in values.routeName } == "add")
+        #expect(throws: AppError()) {
+            try registry.withRoute(url) { (_: borrowing RouteValues) throws(AppError) -> Int in throw AppError() }
+        }
+        #expect(throws: RouteError.unknownScheme("nobody")) {
+            try registry.withRoute(SchemeURL("nobody://x")) { (_: borrowing RouteValues) throws(AppError) -> Int in 1 }
+        }
+    }
+
     /// A request type that implements only `init(parameters:)` reads an owned copy.
     @Test func theDefaultInitializerReadsAnOwnedCopy() throws {
         let url = try SchemeURL("todolist://x?Buy%20milk#today")

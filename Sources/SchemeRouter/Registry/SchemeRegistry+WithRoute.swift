@@ -7,8 +7,10 @@ extension SchemeRegistry {
     /// ``RouteValues/match``) for a match to keep.
     ///
     /// ```swift
-    /// let task = try registry.withRoute(url) { values in try values.request(AddTask.self) }
+    /// let task = try registry.withRoute(url) { values throws(RouteError) in try values.request(AddTask.self) }
     /// ```
+    /// This overload keeps the thrown type (``RouteError``) when the closure says it throws only
+    /// that, or does not throw; a closure that does not write its thrown type takes the one below.
     /// - Throws: what ``route(_:)`` throws, else what `body` throws.
     @inlinable
     public func withRoute<Result>(
@@ -16,6 +18,27 @@ extension SchemeRegistry {
     ) throws(RouteError) -> Result {
         var result: Result?
         try withRouteValues(url) { values throws(RouteError) in result = try body(values) }
+        return result.unsafelyUnwrapped
+    }
+
+    /// The `withRoute` above, for a closure that throws errors of its own type, or whose thrown type is not written (Swift infers
+    /// `any Error` for such a closure): the same matching, and what the closure throws comes out
+    /// unchanged, beside the routing errors.
+    ///
+    /// ```swift
+    /// let task = try registry.withRoute(url) { values in try values.request(AddTask.self) }
+    /// ```
+    /// - Throws: a ``RouteError`` as ``route(_:)`` throws it, else what `body` throws.
+    @inlinable
+    public func withRoute<Result, Failure: Error>(
+        _ url: SchemeURL, _ body: (borrowing RouteValues) throws(Failure) -> Result
+    ) throws -> Result {
+        var result: Result?
+        var failure: Failure?
+        try withRouteValues(url) { values throws(RouteError) in
+            do throws(Failure) { result = try body(values) } catch { failure = error }
+        }
+        if let failure { throw failure }
         return result.unsafelyUnwrapped
     }
 

@@ -1,7 +1,9 @@
 /// The routing fast path's binder: reads a selected route's parameters in one pass over the
-/// path segments, the query and the fragment, with the compiled ``FastPlan``.
+/// path segments, the query and the fragment, with the compiled ``FastPlan``, and hands each
+/// value to a ``ValueSink`` (``EagerSink`` for a ``RouteParameters``, ``SlotSink`` for
+/// ``RouteValues``).
 ///
-/// It returns `nil` at the first thing that is not a clean success (a value of the wrong type, a
+/// It fails (`nil`, `false`) at the first thing that is not a clean success (a value of the wrong type, a
 /// missing or unknown item, text that does not decode, …), and the caller then runs the precise
 /// ``RouteBinder``, which reports the first fault in URL order with its offset. On success both
 /// bind the same values at the same offsets (a differential property test checks it).
