@@ -21,9 +21,9 @@ extension SchemeRegistry {
         return result.unsafelyUnwrapped
     }
 
-    /// The `withRoute` above, for a closure that throws errors of its own type, or whose thrown type is not written (Swift infers
-    /// `any Error` for such a closure): the same matching, and what the closure throws comes out
-    /// unchanged, beside the routing errors.
+    /// The `withRoute` above, for a closure that throws errors of its own type, or whose thrown
+    /// type is not written (Swift infers `any Error` for such a closure): the same matching, and
+    /// what the closure throws comes out unchanged, beside the routing errors.
     ///
     /// ```swift
     /// let task = try registry.withRoute(url) { values in try values.request(AddTask.self) }
