@@ -51,9 +51,7 @@ extension SchemeRegistry {
                 guard scheme.count <= SchemeName.maximumLength,
                     let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
                 else { throw .unknownScheme(url.scheme) }
-                if let outcome = matchers[index].withValues(url.layout, at: address, bytes: bytes, body) {
-                    return try outcome.get()
-                }
+                if try matchers[index].withValues(url.layout, at: address, bytes: bytes, body) { return }
                 let match = try declarations[index].preciseMatch(url, bytes: bytes)
                 try body(RouteValues(.match(match), url: address))
             }
