@@ -179,6 +179,25 @@ import Testing
         }
     }
 
+    // MARK: - Word scans
+
+    /// ``ByteText/firstOf(_:_:_:_:in:from:to:)`` and ``ByteText/count(of:in:from:to:)`` (eight
+    /// bytes at a time, the last bytes as the buffer's last word, shifted) against byte loops, over
+    /// generated buffers, ranges and patterns (zero bytes included, which the shifted-in bytes are).
+    @Test func wordScansAgreeWithByteLoops() async {
+        await propertyCheck(count: 4000, input: RouteURLGen.scan) { bytes, start, end, patterns in
+            bytes.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                let words = patterns.map(ByteText.broadcast)
+                let found = ByteText.firstOf(words[0], words[1], words[2], words[3], in: base, from: start, to: end)
+                let expected = (start..<end).first { patterns.contains(bytes[$0]) } ?? end
+                #expect(found == expected, "\(bytes) \(start)..<\(end) \(patterns)")
+                let counted = ByteText.count(of: patterns[0], in: base, from: start, to: end)
+                #expect(counted == bytes[start..<end].filter { $0 == patterns[0] }.count, "\(bytes) \(start)..<\(end) \(patterns)")
+            }
+        }
+    }
+
     // MARK: - Splitting
 
     /// ``URLPart/split(separator:)`` (which finds separators eight bytes at a time) against a plain
@@ -436,6 +455,16 @@ enum RouteURLGen {
         "0f0e0d0c0b0a-0908-0706-050403020100-", "200806231300", "200802291300", "200902291300", "200813011300",
         "2008-02-29", "2008-02-30", "2008-02-29T23:59:59", "2008-02-29T24:00:00", "0000-01-01", "12a",
     ]
+
+    /// A buffer of 0–40 bytes drawn from a few values (so patterns match often), a range in it,
+    /// and four pattern bytes.
+    static let scan = Generator { (rng: inout RNG) -> ([UInt8], Int, Int, [UInt8]) in
+        let alphabet: [UInt8] = [0, 0x26, 0x3D, 0x25, 0x2B, 0x2F, 0x61, 0xFF]
+        let bytes = (0..<Int.random(in: 1...40, using: &rng)).map { _ in pick(alphabet, &rng) }
+        let start = Int.random(in: 0...bytes.count, using: &rng)
+        let end = Int.random(in: start...bytes.count, using: &rng)
+        return (bytes, start, end, (0..<4).map { _ in pick(alphabet, &rng) })
+    }
 
     static let specAndText = Generator { (rng: inout RNG) -> (ParameterSpec, String) in
         let spec = pick(specs, &rng)

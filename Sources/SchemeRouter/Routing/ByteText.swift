@@ -88,7 +88,8 @@ enum ByteText {
     }
 
     /// The offset of the first byte in `start..<end` of `base` that equals one of `a`, `b`, `c`,
-    /// `d` (broadcast words; repeat one to look for fewer), or `end`.
+    /// `d` (broadcast words; repeat one to look for fewer), or `end`. `base[0..<end]` must be
+    /// readable: fewer than eight bytes left are read as the last word of it, shifted.
     @inline(__always)
     static func firstOf(
         _ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64, in base: UnsafePointer<UInt8>, from start: Int, to end: Int
@@ -100,6 +101,13 @@ enum ByteText {
             let found = zeroBytes(word ^ a) | zeroBytes(word ^ b) | zeroBytes(word ^ c) | zeroBytes(word ^ d)
             if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
             index &+= 8
+        }
+        if index < end && end >= 8 {
+            // The last word, its bytes before `index` shifted out; the zero bytes shifted in lie at
+            // or past `end`, so a match there (only a zero pattern can match them) means none.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)) >> UInt64((index &- (end &- 8)) &* 8)
+            let found = zeroBytes(word ^ a) | zeroBytes(word ^ b) | zeroBytes(word ^ c) | zeroBytes(word ^ d)
+            return found == 0 ? end : Swift.min(index &+ found.trailingZeroBitCount &>> 3, end)
         }
         let bytes = (UInt8(truncatingIfNeeded: a), UInt8(truncatingIfNeeded: b), UInt8(truncatingIfNeeded: c), UInt8(truncatingIfNeeded: d))
         while index < end {
@@ -117,7 +125,8 @@ enum ByteText {
         return ~(((word & low7) &+ low7) | word | low7)
     }
 
-    /// How many bytes in `start..<end` of `base` equal `byte`, eight at a time.
+    /// How many bytes in `start..<end` of `base` equal `byte`, eight at a time. `base[0..<end]`
+    /// must be readable (see ``firstOf(_:_:_:_:in:from:to:)``).
     @inline(__always)
     static func count(of byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         let pattern = broadcast(byte)
@@ -133,6 +142,13 @@ enum ByteText {
             // summed into the top byte (no POPCNT in the x86-64 baseline).
             count &+= Int(truncatingIfNeeded: ((zero >> 7) &* 0x0101_0101_0101_0101) >> 56)
             index &+= 8
+        }
+        if index < end && end >= 8 {
+            // The last word, its bytes before `index` masked out of the count.
+            let skip = index &- (end &- 8)
+            let word = raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self) ^ pattern
+            let zero = ~(((word & low7) &+ low7) | word | low7) & (UInt64.max << UInt64(skip &* 8))
+            return count &+ Int(truncatingIfNeeded: ((zero >> 7) &* 0x0101_0101_0101_0101) >> 56)
         }
         while index < end {
             if base[index] == byte { count &+= 1 }
