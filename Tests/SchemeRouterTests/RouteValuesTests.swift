@@ -155,6 +155,29 @@ struct RouteValuesTests {
         #expect(copy.parameters.description == match.parameters.description)
     }
 
+    /// A URL of the default maximum length, nearly all of it repeated items (its slots then take
+    /// more than the stack's share and live on the heap), and a 1 MiB one: read in place, equal
+    /// to the owned match.
+    @Test(arguments: [URLParser.defaultMaximumLength, 1 << 20])
+    func thousandsOfItemsReadInPlace(length: Int) throws {
+        let registry = FastPathDifferentialTests.registry
+        var text = "bench://app/files/a/b%2Fc?q=%E2%9C%93"
+        var count = 0
+        while text.utf8.count + 9 <= length {
+            text += count % 2 == 0 ? "&tag=x%20" : "&n=-5"
+            count += 1
+        }
+        let url = try SchemeURL(text, maximumLength: length)
+        let match = try registry.route(url)
+        let tags = try registry.withRoute(url) { values throws(RouteError) in
+            #expect(values.match == match)
+            #expect(try values.integers("numbers").count == count / 2)
+            return try values.strings("tags")
+        }
+        #expect(tags.count == (count + 1) / 2)
+        #expect(tags.allSatisfy { $0 == "x " })
+    }
+
     struct OtherRequest: RouteRequest {
         static let routeName = "other"
         init(parameters: RouteParameters) throws(RouteError) {}
