@@ -54,7 +54,8 @@ struct SlotView {
             }
             return strings
         case .list:
-            // Items of one list are all text or none is (a list's reader reads one type).
+            // Items of one list are all text or none is (keywords stand in for integers, UUIDs
+            // and dates only: ``RouteCompiler`` checks).
             guard count > 0 else { return [] }
             var item = Int(slot.a)
             guard slots[item].kind == .text || slots[item].kind == .word else { return nil }

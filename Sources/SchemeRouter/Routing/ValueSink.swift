@@ -100,6 +100,8 @@ struct EagerSink: ValueSink {
     mutating func append(
         _ parameter: Int, slot: Int, _ value: ReadValue, first: Bool, capacity: Int, offset: Int, lists: inout ListState
     ) {
+        // A list's items are all text or all not: keywords, the one other thing a text reader
+        // could return, stand in for integers, UUIDs and dates only (``RouteCompiler`` checks).
         let shift = UInt64(16 * slot)
         if let text = string(value) {
             if slot == 0 {
