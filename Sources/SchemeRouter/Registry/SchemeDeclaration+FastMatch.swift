@@ -47,11 +47,14 @@ final class FastMatcher: Sendable {
     /// is made by the caller: a `RouteMatch` is large, and every closure level would copy it.)
     /// (It takes the URL's layout, not the URL: each closure level would copy the URL.)
     func bind(_ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>) -> (Int, RouteParameters)? {
-        withSelectedRoute(layout, bytes: bytes) { route, path, scratch -> (Int, RouteParameters)? in
-            guard let parameters = routes[route].plan.fast?.bind(bytes, FastPlan.Tail(layout), path, scratch: scratch)
-            else { return nil }
-            return (route, parameters)
+        // The route's index waits outside the closures; only the parameters come back through them.
+        var selected = -1
+        let parameters = withSelectedRoute(layout, bytes: bytes) { route, path, scratch -> RouteParameters? in
+            selected = route
+            return routes[route].plan.fast?.bind(bytes, FastPlan.Tail(layout), path, scratch: scratch)
         }
+        guard let parameters else { return nil }
+        return (selected, parameters)
     }
 
     /// Binds a URL into slots and calls `body` with its values, all while the memory they are in
