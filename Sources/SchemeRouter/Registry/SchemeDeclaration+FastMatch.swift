@@ -43,11 +43,11 @@ final class FastMatcher: Sendable {
         return RouteMatch(url: url, declaration: name, route: routes[route], parameters: parameters)
     }
 
-    /// The index in `routes` of the route a URL selects and its parameters, or `nil`. (The match
-    /// is made by the caller: a `RouteMatch` is large, and every closure level would copy it.)
-    /// (It takes the URL's layout, not the URL: each closure level would copy the URL.)
+    /// The index in `routes` of the route a URL selects and its parameters, or `nil`. Whatever
+    /// passes through the closures is copied at every level, so the match is made by the caller
+    /// (a `RouteMatch` is large), the URL's layout is passed rather than the URL (a copy of it is
+    /// a retain and a release), and the route's index waits outside.
     func bind(_ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>) -> (Int, RouteParameters)? {
-        // The route's index waits outside the closures; only the parameters come back through them.
         var selected = -1
         let parameters = withSelectedRoute(layout, bytes: bytes) { route, path, scratch -> RouteParameters? in
             selected = route
