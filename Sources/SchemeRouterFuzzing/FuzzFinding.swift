@@ -41,15 +41,10 @@ public struct FuzzFinding: Sendable, Hashable {
             switch byte {
             case UInt8(ascii: "\\"): text += "\\\\"
             case 0x20...0x7E: text.unicodeScalars.append(Unicode.Scalar(byte))
-            default: text += "\\x" + hex(byte)
+            default: text += "\\x" + Hex.encode([byte])
             }
         }
         return text
-    }
-
-    static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef".unicodeScalars)
-        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
     }
 
     /// The text of a finding file (see Docs/Fuzzing.md): `key: value` lines, the input in hex and
@@ -63,8 +58,8 @@ public struct FuzzFinding: Sendable, Hashable {
             "iteration: \(iteration)",
             "input-length: \(input.count) (minimised from \(original.count) in \(minimisationTests) tests)",
             "input: \(printableInput)",
-            "input-hex: \(input.map(Self.hex).joined())",
-            "original-hex: \(original.map(Self.hex).joined())",
+            "input-hex: \(Hex.encode(input))",
+            "original-hex: \(Hex.encode(original))",
         ]
         if !reproduce.isEmpty { lines.append("reproduce: \(reproduce)") }
         for note in notes { lines.append("note: \(note.replacingNewlines)") }
@@ -88,33 +83,11 @@ public enum FindingFile {
         while lineStart < bytes.count {
             let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             if bytes[lineStart..<lineEnd].starts(with: key) {
-                if let decoded = decodeHex(bytes[(lineStart + key.count)..<lineEnd]) { return decoded }
+                if let decoded = Hex.decode(bytes[(lineStart + key.count)..<lineEnd]) { return decoded }
             }
             lineStart = lineEnd + 1
         }
         return bytes
-    }
-
-    static func decodeHex(_ text: ArraySlice<UInt8>) -> [UInt8]? {
-        func nibble(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x61...0x66: byte - 0x61 + 10
-            case 0x41...0x46: byte - 0x41 + 10
-            default: nil
-            }
-        }
-        let digits = Array(text)
-        guard digits.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else { return nil }
-            out.append(high << 4 | low)
-            index += 2
-        }
-        return out
     }
 
     /// A file name for a signature: the oracle, then 64-bit FNV-1a of the signature in hex, so the
@@ -144,7 +117,7 @@ public enum FindingFile {
             switch byte {
             case UInt8(ascii: "'"), UInt8(ascii: "\\"): text += "\\" + String(Unicode.Scalar(byte))
             case 0x20...0x7E: text.unicodeScalars.append(Unicode.Scalar(byte))
-            default: text += "\\x" + FuzzFinding.hex(byte)
+            default: text += "\\x" + Hex.encode([byte])
             }
         }
         return text + "'"

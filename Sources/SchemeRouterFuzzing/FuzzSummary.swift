@@ -134,7 +134,7 @@ public struct FuzzSummary: Sendable {
             ("signature", .string(finding.failure.signature)),
             ("message", .string(finding.failure.message)),
             ("input", .string(finding.printableInput)),
-            ("inputHex", .string(finding.input.map(FuzzFinding.hex).joined())),
+            ("inputHex", .string(Hex.encode(finding.input))),
             ("originalLength", .int(finding.original.count)),
             ("iteration", .int(finding.iteration)),
             ("file", finding.file.map(JSONValue.string) ?? .null),

@@ -113,15 +113,7 @@ public struct Minimiser {
     }
 
     static func hexValue(_ high: UInt8, _ low: UInt8) -> UInt8? {
-        func nibble(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x41...0x46: byte - 0x41 + 10
-            case 0x61...0x66: byte - 0x61 + 10
-            default: nil
-            }
-        }
-        guard let high = nibble(high), let low = nibble(low) else { return nil }
+        guard let high = Hex.digitValue(high), let low = Hex.digitValue(low) else { return nil }
         return high << 4 | low
     }
 

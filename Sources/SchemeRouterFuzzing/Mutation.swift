@@ -99,7 +99,7 @@ public struct Mutator: Sendable {
             guard !input.isEmpty else { return }
             let index = rng.below(input.count)
             if input[index] == UInt8(ascii: "%"), index + 2 < input.count,
-                let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
+                let high = Hex.digitValue(input[index + 1]), let low = Hex.digitValue(input[index + 2])
             {
                 input.replaceSubrange(index...index + 2, with: [high << 4 | low])
             } else {
@@ -235,15 +235,6 @@ public struct Mutator: Sendable {
         while start > 0, (0x30...0x39).contains(input[start - 1]) { start -= 1 }
         while end < input.count, (0x30...0x39).contains(input[end]) { end += 1 }
         input.replaceSubrange(start..<end, with: replacement)
-    }
-
-    private func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 
     private func hexDigit(_ nibble: UInt8) -> UInt8 {

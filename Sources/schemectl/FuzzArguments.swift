@@ -15,36 +15,4 @@ enum FuzzArguments {
         guard milliseconds >= 1, milliseconds < 1e12 else { return nil }
         return .milliseconds(Int64(milliseconds))
     }
-
-    /// Lower- or upper-case hex digits to bytes; `nil` when malformed.
-    static func hex(_ text: String) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var high: UInt8? = nil
-        for byte in text.utf8 {
-            let nibble: UInt8
-            switch byte {
-            case 0x30...0x39: nibble = byte - 0x30
-            case 0x61...0x66: nibble = byte - 0x61 + 10
-            case 0x41...0x46: nibble = byte - 0x41 + 10
-            default: return nil
-            }
-            if let first = high {
-                bytes.append(first << 4 | nibble)
-                high = nil
-            } else {
-                high = nibble
-            }
-        }
-        return high == nil ? bytes : nil
-    }
-
-    static func hexString(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".unicodeScalars)
-        var text = ""
-        for byte in bytes {
-            text.unicodeScalars.append(digits[Int(byte >> 4)])
-            text.unicodeScalars.append(digits[Int(byte & 0xF)])
-        }
-        return text
-    }
 }

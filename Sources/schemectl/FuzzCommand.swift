@@ -117,7 +117,7 @@ struct Fuzz: ParsableCommand {
         if differentialEvery < 0 { throw ValidationError("--differential-every must be 0 or more.") }
         if maximumLength < 1 { throw ValidationError("--maximum-length must be at least 1.") }
         if let stopAfter, stopAfter < 1 { throw ValidationError("--stop-after must be at least 1.") }
-        if let replayHex, FuzzArguments.hex(replayHex) == nil { throw ValidationError("--replay-hex is not hex.") }
+        if let replayHex, Hex.decode(replayHex.utf8) == nil { throw ValidationError("--replay-hex is not hex.") }
         if minimisePending != nil, pendingKind.flatMap(CrashReplay.Kind.init(argument:)) == nil {
             throw ValidationError("--minimise-pending needs --pending-kind hang or signal:N.")
         }
@@ -189,7 +189,7 @@ struct Fuzz: ParsableCommand {
                 throw FuzzExitStatus.cannotRead
             }
         }
-        if let replayHex, let bytes = FuzzArguments.hex(replayHex) { inputs.append(("--replay-hex", bytes)) }
+        if let replayHex, let bytes = Hex.decode(replayHex.utf8) { inputs.append(("--replay-hex", bytes)) }
         return inputs
     }
 

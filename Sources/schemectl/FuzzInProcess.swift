@@ -56,7 +56,7 @@ struct FuzzInProcess {
             configuration: configuration, grammar: grammar, target: makeTarget(registry),
             reproduceCommand: { file, input in
                 file.map { "\(Fuzz.invocation) fuzz --schemes \(schemes) --replay \($0)" }
-                    ?? "\(Fuzz.invocation) fuzz --schemes \(schemes) --replay-hex \(FuzzArguments.hexString(input))"
+                    ?? "\(Fuzz.invocation) fuzz --schemes \(schemes) --replay-hex \(Hex.encode(input))"
             })
 
         // A crash or hang ends this process: the watchdog saves the input and execs this continuation,
@@ -115,7 +115,7 @@ struct FuzzInProcess {
         let replay = CrashReplay(kind: kind) { candidate in
             let arguments = [
                 executable, "fuzz", "--schemes", command.schemes, "--timeout", timeout, "--maximum-length",
-                String(command.maximumLength), "--replay-hex", FuzzArguments.hexString(candidate),
+                String(command.maximumLength), "--replay-hex", Hex.encode(candidate),
             ]
             return try? ChildProcess.run(arguments.map { Array($0.utf8) }, deadline: processDeadline)
         }

@@ -63,7 +63,7 @@ struct FuzzOutOfProcess {
         var campaign = FuzzCampaign(
             configuration: configuration, grammar: grammar, target: target,
             reproduceCommand: { file, input in
-                let replay = file.map { "--replay \($0)" } ?? "--replay-hex \(FuzzArguments.hexString(input))"
+                let replay = file.map { "--replay \($0)" } ?? "--replay-hex \(Hex.encode(input))"
                 return "\(Fuzz.invocation) fuzz --target \(manifestPath) --exec \(executable) --delivery \(delivery) --timeout \(timeout) \(replay)"
             })
         campaign.notes = { input in

@@ -82,3 +82,23 @@ import Testing
         #expect(!json.contains("\n"))
     }
 }
+
+/// The one hex codec of finding files, `--replay-hex` and the escapes the mutators read.
+@Suite struct HexTests {
+    @Test func decodesEitherCaseAndRefusesTheRest() {
+        #expect(Hex.decode("3aFf00".utf8) == [0x3A, 0xFF, 0x00])
+        #expect(Hex.decode("".utf8) == [])
+        #expect(Hex.decode("3".utf8) == nil)
+        #expect(Hex.decode("3g".utf8) == nil)
+        #expect(Hex.decode("3a ".utf8) == nil)
+        #expect(Hex.digitValue(UInt8(ascii: "F")) == 15)
+        #expect(Hex.digitValue(UInt8(ascii: "G")) == nil)
+    }
+
+    @Test func encodesLowerCaseAndReadsBack() {
+        let bytes = (0...255).map(UInt8.init)
+        let text = Hex.encode(bytes)
+        #expect(text.hasPrefix("000102") && text.hasSuffix("fdfeff"))
+        #expect(Hex.decode(text.utf8) == bytes)
+    }
+}
