@@ -38,10 +38,7 @@ import Testing
                     #expect(fast.route.index == precise.route.index, "\(text)", sourceLocation: sourceLocation)
                     #expect(fast.parameters.names == precise.parameters.names, "\(text)", sourceLocation: sourceLocation)
                     for name in precise.parameters.names {
-                        #expect(
-                            fast.parameters.offset(of: name) == precise.parameters.offset(of: name), "\(text) \(name)",
-                            sourceLocation: sourceLocation)
-                        checkGetters(fast.parameters, precise.parameters, name, text, sourceLocation)
+                        checkValue(fast.parameters, precise.parameters, name, text, sourceLocation)
                     }
                 case (let fast?, .failure(let error)):
                     Issue.record("\(text): fast path accepted \(fast), precise path threw \(error)", sourceLocation: sourceLocation)
@@ -68,11 +65,7 @@ import Testing
                     #expect(values.declaration == match.declaration, "\(text)", sourceLocation: sourceLocation)
                     #expect(values.url == url, "\(text)", sourceLocation: sourceLocation)
                     for name in match.parameters.names {
-                        #expect(values[name] == match.parameters[name], "\(text) \(name)", sourceLocation: sourceLocation)
-                        #expect(
-                            values.offset(of: name) == match.parameters.offset(of: name), "\(text) \(name)",
-                            sourceLocation: sourceLocation)
-                        checkGetters(values, match.parameters, name, text, sourceLocation)
+                        checkValue(values, match.parameters, name, text, sourceLocation)
                     }
                     #expect(values.parameters.names == match.parameters.names, "\(text)", sourceLocation: sourceLocation)
                     #expect(values["no such name"] == nil, "\(text)", sourceLocation: sourceLocation)
@@ -90,12 +83,14 @@ import Testing
         }
     }
 
-    /// The typed getters return what the precise path's values say (each reads its
-    /// stored value its own way).
-    static func checkGetters(
+    /// Value `name` of `fast` is what the precise path's values say: the same value and offset,
+    /// and every typed getter returns it (each reads its stored value its own way).
+    static func checkValue(
         _ fast: borrowing some ParameterReader & ~Copyable, _ precise: RouteParameters, _ name: String, _ text: String,
         _ sourceLocation: SourceLocation
     ) {
+        #expect(fast[name] == precise[name], "\(text) \(name)", sourceLocation: sourceLocation)
+        #expect(fast.offset(of: name) == precise.offset(of: name), "\(text) \(name)", sourceLocation: sourceLocation)
         #expect(fast.keyword(name) == precise.keyword(name), "\(text) \(name)", sourceLocation: sourceLocation)
         switch precise[name] {
         case .string(let expected):
