@@ -16,7 +16,7 @@ extension FastPlan {
     ) -> RouteParameters? {
         var sink = EagerSink(RouteParameters(names: names, capacity: readers.count), words: words.view)
         guard bind(bytes, layout, segments, scratch: scratch, into: &sink) else { return nil }
-        return sink.finish()
+        return sink.parameters
     }
 
     /// Binds the route's parameters into `sink`, or returns `false` (see the type's description).

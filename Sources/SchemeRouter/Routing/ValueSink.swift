@@ -54,12 +54,6 @@ struct EagerSink: ValueSink {
         self.words = words
     }
 
-    /// The parameters bound, moved out of the sink.
-    @inline(__always)
-    consuming func finish() -> RouteParameters {
-        parameters
-    }
-
     @inline(__always)
     func parameterValue(_ value: ReadValue) -> ParameterValue {
         switch value {
