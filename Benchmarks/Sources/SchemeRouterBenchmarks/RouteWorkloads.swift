@@ -2,8 +2,8 @@ import Foundation
 import SchemeRouter
 
 /// The full job an app does with an incoming URL: parse and validate it, find the route, and read
-/// typed values. SchemeRouter does it with a registry built from manifests and `RouteRequest`
-/// types; the Foundation side is what an app would write by hand with `URL` + `URLComponents` +
+/// typed values. SchemeRouter does it with a registry built from manifests and request types read
+/// through ``ParameterReader``; the Foundation side is what an app would write by hand with `URL` + `URLComponents` +
 /// `queryItems`, converting each value (`UUID(uuidString:)`, `Int(_:)`, digits for the date) and
 /// checking the same constraints, so both reject the same malformed URLs.
 struct RouteWorkloads {
@@ -50,11 +50,10 @@ struct RouteWorkloads {
 
     // MARK: - SchemeRouter
 
-    struct EditNote: RouteRequest {
+    /// The `edit` route's typed request, read from either kind of values (``ParameterReader``).
+    struct EditNote {
         static let routeName = "edit"
         var id: UUIDValue, tags: [String], sort: String, page: Int, pinned: Bool?, section: String?
-        init(parameters: RouteParameters) throws(RouteError) { try self.init(reading: parameters) }
-        init(values: borrowing RouteValues) throws(RouteError) { try self.init(reading: values) }
         init(reading parameters: borrowing some ParameterReader & ~Copyable) throws(RouteError) {
             id = try parameters.uuid("id")
             tags = try parameters.strings("tags")
@@ -63,19 +62,16 @@ struct RouteWorkloads {
             pinned = try parameters.optionalBoolean("pinned")
             section = try parameters.optionalString("section")
         }
-        var routeParameters: RouteParameters { RouteParameters() }
     }
 
-    struct AddTask: RouteRequest {
+    /// The `add` route's typed request.
+    struct AddTask {
         static let routeName = "add"
         var task: String, due: CivilDateTime?
-        init(parameters: RouteParameters) throws(RouteError) { try self.init(reading: parameters) }
-        init(values: borrowing RouteValues) throws(RouteError) { try self.init(reading: values) }
         init(reading parameters: borrowing some ParameterReader & ~Copyable) throws(RouteError) {
             task = try parameters.string("task")
             due = parameters.keyword("due") == nil ? try parameters.optionalDate("due") : nil
         }
-        var routeParameters: RouteParameters { RouteParameters() }
     }
 
     /// Parse, validate, route, read the typed request. Returns a checksum of what was read.
@@ -91,24 +87,7 @@ struct RouteWorkloads {
     @inline(__always)
     func schemeRouter(_ text: String) -> Int? {
         guard let url = try? SchemeURL(text) else { return nil }
-        return try? registry.withRoute(url) { values throws(RouteError) -> Int in
-            switch values.routeName {
-            case "edit":
-                let edit = try values.request(EditNote.self)
-                return edit.page &+ edit.tags.count &+ Int(truncatingIfNeeded: edit.id.low)
-            case "add":
-                let add = try values.request(AddTask.self)
-                return add.task.utf8.count &+ (add.due?.day ?? 0)
-            case "show":
-                return Int(truncatingIfNeeded: try values.uuid("id").high)
-            case "search":
-                return try values.string("q").utf8.count
-            case "files":
-                return try values.strings("path").count
-            default:
-                return 2
-            }
-        }
+        return try? registry.withRoute(url) { values throws(RouteError) in try Self.checksum(route: values.routeName, values) }
     }
 
     /// The same job keeping each match (``SchemeRegistry/route(_:)``, an owned ``RouteMatch``).
@@ -123,22 +102,26 @@ struct RouteWorkloads {
     @inline(__always)
     func schemeRouterMatch(_ text: String) -> Int? {
         guard let url = try? SchemeURL(text), let match = try? registry.route(url) else { return nil }
-        switch match.route.name {
-        case "edit":
-            guard let edit = try? match.request(EditNote.self) else { return nil }
+        return try? Self.checksum(route: match.route.name, match.parameters)
+    }
+
+    /// A checksum of the typed values of route `route`, read from `values` (in place or owned):
+    /// the app's side of the whole job, the same for both ways of routing.
+    @inline(__always)
+    static func checksum(route: String, _ values: borrowing some ParameterReader & ~Copyable) throws(RouteError) -> Int {
+        switch route {
+        case EditNote.routeName:
+            let edit = try EditNote(reading: values)
             return edit.page &+ edit.tags.count &+ Int(truncatingIfNeeded: edit.id.low)
-        case "add":
-            guard let add = try? match.request(AddTask.self) else { return nil }
+        case AddTask.routeName:
+            let add = try AddTask(reading: values)
             return add.task.utf8.count &+ (add.due?.day ?? 0)
         case "show":
-            guard let id = try? match.parameters.uuid("id") else { return nil }
-            return Int(truncatingIfNeeded: id.high)
+            return Int(truncatingIfNeeded: try values.uuid("id").high)
         case "search":
-            guard let q = try? match.parameters.string("q") else { return nil }
-            return q.utf8.count
+            return try values.string("q").utf8.count
         case "files":
-            guard let path = try? match.parameters.strings("path") else { return nil }
-            return path.count
+            return try values.strings("path").count
         default:
             return 2
         }
