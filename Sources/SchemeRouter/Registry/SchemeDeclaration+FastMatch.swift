@@ -112,8 +112,9 @@ final class FastMatcher: Sendable {
     }
 
     /// Splits a URL's path into decoded segments, selects the route, and calls `body` with the
-    /// route's index, the segments and a scratch buffer as long as the URL (both alive only during
-    /// the call); `nil` when a segment is not text or no route fits.
+    /// route's index, the segments and a scratch buffer (the URL's length plus
+    /// ``FastPlan/scratchPadding``), both alive only during the call; `nil` when a segment is not
+    /// text or no route fits.
     @inline(__always)
     private func withSelectedRoute<R>(
         _ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>,
@@ -129,7 +130,7 @@ final class FastMatcher: Sendable {
         let host = layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
 
         return withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments -> R? in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch -> R? in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + FastPlan.scratchPadding) { scratch -> R? in
                 let scratch = scratch.baseAddress!
                 var start = pathStart
                 for index in 0..<count {

@@ -9,7 +9,8 @@
 /// bind the same values at the same offsets (a differential property test checks it).
 extension FastPlan {
     /// Binds the route's parameters from a URL whose path is split into `segments` (decoded),
-    /// or returns `nil` (see the type's description). `scratch` has room for the URL's length.
+    /// or returns `nil` (see the type's description). `scratch` has room for the URL's length plus
+    /// ``scratchPadding`` bytes.
     func bind(
         _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Tail, _ segments: UnsafeBufferPointer<FlatTrie.Segment>,
         scratch: UnsafeMutablePointer<UInt8>
@@ -153,77 +154,93 @@ extension FastPlan {
         return true
     }
 
+    /// The bytes of scratch buffer the binder needs past the URL's length (see ``bindQueryItems(_:_:into:)``).
+    static let scratchPadding = 16
+
     /// The query's `key=value` items, split, matched to keys and read in one pass.
+    ///
+    /// The query is first copied into the scratch buffer at its own offsets, followed by a `&`
+    /// and zero bytes, so every item ends at a `&` and every eight-byte read stays inside the
+    /// buffer: an item's key is then found by comparing its first word with each key's
+    /// ``QueryKey/prefix`` (no scan, no decoding), and its end by one scan for `&` that notes a
+    /// `%` (or `+`) on the way. An item no prefix matches (an escaped, long or unknown key) has
+    /// its key decoded and looked up. Values decoded later overwrite only their own copied bytes
+    /// (decoding never lengthens text), which the scan has passed.
     private func bindQueryItems<Sink: ValueSink>(_ context: Context, _ layout: Tail, into sink: inout Sink) -> Bool {
-        let bytes = context.bytes
         let readers = context.readers
         var seen: UInt64 = 0
         var lists = Sink.listState()
 
-        if let query = layout.query, !query.isEmpty {
+        if let query = layout.query, !query.isEmpty, let base = context.bytes.baseAddress {
             let end = query.upperBound
-            let base = bytes.baseAddress!
-            let ampersand = ByteText.broadcast(UInt8(ascii: "&")), equals = ByteText.broadcast(UInt8(ascii: "="))
-            let percent = ByteText.broadcast(UInt8(ascii: "%"))
-            let plus = formDecoding ? ByteText.broadcast(UInt8(ascii: "+")) : percent
+            let copy = context.scratch
+            (copy + query.lowerBound).update(from: base + query.lowerBound, count: query.count)
+            copy[end] = UInt8(ascii: "&")
+            UnsafeMutableRawPointer(copy + end + 1).storeBytes(of: UInt64(0), as: UInt64.self)
+            let raw = UnsafeRawPointer(copy)
+            let keys = queryKeys.buffer
             var start = query.lowerBound
-            var index = start
-            var equalsAt = -1
-            var keySpecial = false
-            var valueSpecial = false
             while true {
-                index = ByteText.firstOf(ampersand, equals, percent, plus, in: base, from: index, to: end)
-                if index < end && base[index] != UInt8(ascii: "&") {
-                    if base[index] == UInt8(ascii: "=") {
-                        if equalsAt < 0 { equalsAt = index }
-                    } else if equalsAt < 0 {
-                        keySpecial = true
-                    } else {
-                        valueSpecial = true
+                // The item's key: a raw known key and its `=`, else decoded.
+                let head = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                var item = 0
+                while item < keys.count && head & keys[item].prefixMask != keys[item].prefix { item &+= 1 }
+                let valueStart: Int
+                let itemEnd: Int
+                var valueSpecial: Bool
+                if item < keys.count {
+                    valueStart = start &+ keys[item].keyLength &+ 1
+                    (itemEnd, valueSpecial) = Self.itemEnd(raw, from: valueStart, form: formDecoding)
+                } else {
+                    let special: Bool
+                    (itemEnd, special) = Self.itemEnd(raw, from: start, form: formDecoding)
+                    if itemEnd == start { return false }
+                    var keyEnd = start
+                    while keyEnd < itemEnd && copy[keyEnd] != UInt8(ascii: "=") { keyEnd &+= 1 }
+                    var key = UnsafeBufferPointer(start: base + start, count: keyEnd &- start)
+                    valueSpecial = false
+                    if special {
+                        valueSpecial = keyEnd < itemEnd && context.isSpecial(keyEnd &+ 1..<itemEnd, form: formDecoding)
+                        if context.isSpecial(start..<keyEnd, form: formDecoding) {
+                            guard let (count, _) = FastText.decode(key, plusAsSpace: formDecoding, into: copy + start)
+                            else { return false }
+                            key = UnsafeBufferPointer(start: copy + start, count: count)
+                        }
                     }
-                    index += 1
-                    continue
+                    if let index = itemIndex(key) {
+                        guard keyEnd < itemEnd else { return false }
+                        item = index
+                        valueStart = keyEnd &+ 1
+                    } else if ignoresUnknownQueryItems {
+                        if itemEnd >= end { break }
+                        start = itemEnd &+ 1
+                        continue
+                    } else {
+                        return false
+                    }
                 }
 
-                // One item: start..<index.
-                if index == start { return false }
-                let keyEnd = equalsAt < 0 ? index : equalsAt
-                var key = UnsafeBufferPointer(rebasing: bytes[start..<keyEnd])
-                if keySpecial {
-                    let output = context.scratch + start
-                    guard let (count, _) = FastText.decode(key, plusAsSpace: formDecoding, into: output) else { return false }
-                    key = UnsafeBufferPointer(start: output, count: count)
+                let binding = keys[item]
+                let valueRange = valueStart..<itemEnd
+                let bit: UInt64 = 1 << UInt64(item)
+                let slot = binding.listSlot
+                if slot < 0 {
+                    guard seen & bit == 0,
+                        context.bind(valueRange, binding.parameter, special: valueSpecial, form: formDecoding, into: &sink)
+                    else { return false }
+                } else {
+                    guard let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding),
+                        let value = context.readTextFirst(binding.parameter, decoded, scalars: scalars)
+                    else { return false }
+                    // Each further item takes at least `key=` and `&`: room for all of them.
+                    sink.append(
+                        binding.parameter, slot: slot, value, first: seen & bit == 0,
+                        capacity: (end &- start &+ 1) / (binding.keyLength &+ 2), offset: start, lists: &lists)
                 }
-                if let item = itemIndex(key) {
-                    guard equalsAt >= 0 else { return false }
-                    let binding = queryKeys[item]
-                    let valueRange = equalsAt + 1..<index
-                    let bit: UInt64 = 1 << UInt64(item)
-                    let slot = binding.listSlot
-                    if slot < 0 {
-                        guard seen & bit == 0,
-                            context.bind(valueRange, binding.parameter, special: valueSpecial, form: formDecoding, into: &sink)
-                        else { return false }
-                    } else {
-                        guard let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding),
-                            let value = context.readTextFirst(binding.parameter, decoded, scalars: scalars)
-                        else { return false }
-                        // Each further item takes at least `key=` and `&`: room for all of them.
-                        sink.append(
-                            binding.parameter, slot: slot, value, first: seen & bit == 0,
-                            capacity: (end - start + 1) / (binding.keyLength + 2), offset: start, lists: &lists)
-                    }
-                    seen |= bit
-                } else if !ignoresUnknownQueryItems {
-                    return false
-                }
+                seen |= bit
 
-                if index >= end { break }
-                index += 1
-                start = index
-                equalsAt = -1
-                keySpecial = false
-                valueSpecial = false
+                if itemEnd >= end { break }
+                start = itemEnd &+ 1
             }
         }
 
@@ -244,6 +261,30 @@ extension FastPlan {
             return false
         }
         return true
+    }
+
+    /// The offset of the first `&` from `start` on in `bytes`, which holds one there or after it
+    /// (and eight readable bytes from each offset up to it), and whether a `%` (or, under form
+    /// decoding, a `+`) comes before it: a word at a time.
+    @inline(__always)
+    private static func itemEnd(_ bytes: UnsafeRawPointer, from start: Int, form: Bool) -> (Int, special: Bool) {
+        let ampersand = ByteText.broadcast(UInt8(ascii: "&")), percent = ByteText.broadcast(UInt8(ascii: "%"))
+        let plus = form ? ByteText.broadcast(UInt8(ascii: "+")) : percent
+        var index = start
+        var special: UInt64 = 0
+        while true {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let ends = ByteText.zeroBytes(word ^ ampersand)
+            // Each set's lowest mark is exact (see ``ByteText/zeroBytes(_:)``): any mark below the
+            // first `&` means a real `%` or `+` before it.
+            let escapes = ByteText.zeroBytes(word ^ percent) | ByteText.zeroBytes(word ^ plus)
+            if ends != 0 {
+                special |= escapes & ((ends & (0 &- ends)) &- 1)
+                return (index &+ ends.trailingZeroBitCount &>> 3, special != 0)
+            }
+            special |= escapes
+            index &+= 8
+        }
     }
 
     /// The index of the query key that is exactly `key`, or `nil`.

@@ -11,6 +11,32 @@ final class FastPlan: Sendable {
         let parameter: Int
         /// For a repeated item: its index among the repeated ones; else `-1`.
         let listSlot: Int
+        /// The key and its `=` as the first bytes of a little-endian word, and the mask of those
+        /// bytes: an item whose first eight bytes match starts with exactly this key, written raw.
+        /// A mask of zero and a prefix of one (never matching) for a key of eight bytes or more, or with a byte that a URL
+        /// must escape or that decoding changes; such a key is found by decoding each item's key.
+        let prefix: UInt64
+        let prefixMask: UInt64
+
+        init(key: [UInt8], keyStart: Int, parameter: Int, listSlot: Int) {
+            self.keyStart = keyStart
+            keyLength = key.count
+            self.parameter = parameter
+            self.listSlot = listSlot
+            // Letters, digits and `-._~` (RFC 3986 `unreserved`) stand raw and decode to themselves.
+            let isPlain = { (byte: UInt8) in
+                (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || Array("-._~".utf8).contains(byte)
+            }
+            if !key.isEmpty, key.count < 8, key.allSatisfy(isPlain) {
+                var prefix: UInt64 = 0
+                for (index, byte) in (key + [UInt8(ascii: "=")]).enumerated() { prefix |= UInt64(byte) << UInt64(8 * index) }
+                self.prefix = prefix
+                prefixMask = UInt64.max >> UInt64(8 * (7 - key.count))
+            } else {
+                prefix = 1
+                prefixMask = 0
+            }
+        }
     }
 
     /// The most repeated query items the fast binder gathers (routes with more take the precise path).
@@ -61,7 +87,7 @@ final class FastPlan: Sendable {
                 slot = listItems.count
                 listItems.append(index)
             }
-            queryKeys.append(QueryKey(keyStart: keyBytes.count, keyLength: binding.key.count, parameter: parameter, listSlot: slot))
+            queryKeys.append(QueryKey(key: binding.key, keyStart: keyBytes.count, parameter: parameter, listSlot: slot))
             keyBytes += binding.key
         }
         if listItems.count > Self.maximumLists { return nil }
