@@ -14,11 +14,15 @@ final class FastMatcher: Sendable {
     let hostIndex: CaseFoldedTable
     /// The routes' names, by the same index (read without copying a route).
     let routeNames: FrozenArray<String>
+    /// The routes' fast plans, by the same index, unretained (`routes` owns them): read without
+    /// copying a route or counting a reference.
+    let plans: FrozenArray<Unmanaged<FastPlan>?>
 
     init(name: ReverseDNSName, routes: [Route], table: RouteTable) {
         self.name = name
         self.routes = routes
         routeNames = FrozenArray(routes.map(\.name))
+        plans = FrozenArray(routes.map { $0.plan.fast.map(Unmanaged.passUnretained) })
         anyHost = table.anyHost.isEmpty ? nil : FlatTrie(table.anyHost)
         hosts = table.hostList.map { FlatTrie($0.1) }
         hostIndex = CaseFoldedTable(table.hostList.enumerated().map { (key: $0.element.0, value: $0.offset) })
@@ -26,6 +30,7 @@ final class FastMatcher: Sendable {
 
     deinit {
         routeNames.free()
+        plans.free()
     }
 
     /// The route for a URL's host bytes (`nil` without an authority) and decoded path segments,
@@ -87,27 +92,29 @@ final class FastMatcher: Sendable {
     private func withBoundValues<R>(
         _ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, SlotView) -> R
     ) -> R? {
-        withSelectedRoute(layout, bytes: bytes) { route, path, scratch -> R? in
-            guard let plan = routes[route].plan.fast else { return nil }
-            let tail = FastPlan.Tail(layout)
-            let parameterCount = plan.readers.count
-            // Every query item may be a list item: room for as many as the query has.
-            var items = 0
-            if plan.hasLists, let query = tail.query, let base = bytes.baseAddress {
-                items = 1 + ByteText.count(of: UInt8(ascii: "&"), in: base, from: query.lowerBound, to: query.upperBound)
-            }
-            return withUnsafeTemporaryAllocation(of: ValueSlot.self, capacity: max(1, parameterCount + items)) { slots in
-                var sink = SlotSink(slots.baseAddress!, parameterCount: parameterCount)
-                defer { slots.baseAddress!.deinitialize(count: parameterCount + sink.itemCount) }
-                guard plan.bind(bytes, tail, path, scratch: scratch, into: &sink) else { return nil }
-                return plan.names.withUnsafeBufferPointer { names in
-                    body(
+        // The closures capture no reference (each would be retained and released per URL).
+        let matcher = Unmanaged.passUnretained(self)
+        let plans = self.plans
+        return withSelectedRoute(layout, bytes: bytes) { route, path, scratch -> R? in
+            plans[route]?._withUnsafeGuaranteedRef { plan in
+                let tail = FastPlan.Tail(layout)
+                let parameterCount = plan.readers.count
+                // Every query item may be a list item: room for as many as the query has.
+                var items = 0
+                if plan.hasLists, let query = tail.query, let base = bytes.baseAddress {
+                    items = 1 + ByteText.count(of: UInt8(ascii: "&"), in: base, from: query.lowerBound, to: query.upperBound)
+                }
+                return withUnsafeTemporaryAllocation(of: ValueSlot.self, capacity: max(1, parameterCount + items)) { slots in
+                    var sink = SlotSink(slots.baseAddress!, parameterCount: parameterCount)
+                    defer { slots.baseAddress!.deinitialize(count: parameterCount + sink.itemCount) }
+                    guard plan.bind(bytes, tail, path, scratch: scratch, into: &sink) else { return nil }
+                    return body(
                         route,
                         SlotView(
-                            matcher: self, route: route, slots: slots.baseAddress!, names: names,
+                            matcher: matcher, route: route, slots: slots.baseAddress!, names: plan.nameBuffer.buffer,
                             itemEnd: parameterCount + sink.itemCount, words: plan.words.view, segments: path))
                 }
-            }
+            } ?? nil
         }
     }
 
@@ -128,6 +135,7 @@ final class FastMatcher: Sendable {
         if pathStart < pathEnd && base[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
         let count = pathStart < pathEnd ? 1 + ByteText.count(of: UInt8(ascii: "/"), in: base, from: pathStart, to: pathEnd) : 0
         let host = layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+        let matcher = Unmanaged.passUnretained(self)  // captured without a retain
 
         return withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments -> R? in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + FastPlan.scratchPadding) { scratch -> R? in
@@ -154,7 +162,7 @@ final class FastMatcher: Sendable {
                     start = end + 1
                 }
                 let path = UnsafeBufferPointer(segments)
-                guard let route = select(host: host, path) else { return nil }
+                guard let route = matcher._withUnsafeGuaranteedRef({ $0.select(host: host, path) }) else { return nil }
                 return body(route, path, scratch)
             }
         }

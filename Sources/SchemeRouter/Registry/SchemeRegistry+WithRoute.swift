@@ -51,7 +51,15 @@ extension SchemeRegistry {
                 guard scheme.count <= SchemeName.maximumLength,
                     let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
                 else { throw .unknownScheme(url.scheme) }
-                if try matchers[index].withValues(url.layout, at: address, bytes: bytes, body) { return }
+                var failure: RouteError?
+                let called = unretainedMatchers[index]._withUnsafeGuaranteedRef { matcher in
+                    do throws(RouteError) { return try matcher.withValues(url.layout, at: address, bytes: bytes, body) } catch {
+                        failure = error
+                        return true
+                    }
+                }
+                if let failure { throw failure }
+                if called { return }
                 let match = try declarations[index].preciseMatch(url, bytes: bytes)
                 try body(RouteValues(.match(match), url: address))
             }

@@ -17,6 +17,8 @@ public struct SchemeRegistry: Sendable {
     let schemeTable: CaseFoldedTable
     /// Each declaration's fast-path matcher, by the same index.
     let matchers: [FastMatcher]
+    /// The same matchers, unretained: read without counting a reference while routing.
+    let unretainedMatchers: [Unmanaged<FastMatcher>]
 
     /// Indexes declarations.
     /// - Throws: ``ManifestError/schemeClaimedTwice(scheme:first:second:)`` or
@@ -46,6 +48,7 @@ public struct SchemeRegistry: Sendable {
         }
         self.declarations = declarations
         self.matchers = declarations.map(\.fast)
+        unretainedMatchers = matchers.map(Unmanaged.passUnretained)
         self.byScheme = byScheme
         self.schemeTable = CaseFoldedTable(byScheme.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: $0.value) })
     }

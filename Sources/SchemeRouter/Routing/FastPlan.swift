@@ -44,6 +44,8 @@ final class FastPlan: Sendable {
 
     /// The parameters' names (shared by every ``RouteParameters`` the route binds).
     let names: [RouteParameters.Name]
+    /// The same names, read without reference counting (by ``SlotView``).
+    let nameBuffer: FrozenArray<RouteParameters.Name>
     let readers: FrozenArray<ValueReader>
     /// Per path pattern segment: the parameter bound there, or `-1` for a literal.
     let pathParameters: FrozenArray<Int>
@@ -95,6 +97,7 @@ final class FastPlan: Sendable {
         self.rawQuery = rawBinding.map(add) ?? -1
         self.fragment = fragmentBinding.map(add) ?? -1
         self.names = names.map(RouteParameters.Name.init)
+        nameBuffer = FrozenArray(self.names)
         self.readers = FrozenArray(readers)
         self.words = words.frozen()
         self.pieces = FrozenArray(pieces)
@@ -106,6 +109,7 @@ final class FastPlan: Sendable {
     }
 
     deinit {
+        nameBuffer.free()
         readers.free()
         words.free()
         pieces.free()

@@ -36,7 +36,7 @@ public struct RouteValues: ~Copyable {
     /// The route that matched.
     public var route: Route {
         switch source {
-        case .slots(let view): view.matcher.routes[view.route]
+        case .slots(let view): view.matcher.takeUnretainedValue().routes[view.route]
         case .match(let match): match.route
         }
     }
@@ -44,7 +44,7 @@ public struct RouteValues: ~Copyable {
     /// The `name` of the route that matched (the same as `route.name`).
     public var routeName: String {
         switch source {
-        case .slots(let view): view.matcher.routeNames[view.route]
+        case .slots(let view): view.matcher._withUnsafeGuaranteedRef { $0.routeNames[view.route] }
         case .match(let match): match.route.name
         }
     }
@@ -52,7 +52,7 @@ public struct RouteValues: ~Copyable {
     /// The declaration (app) whose route matched.
     public var declaration: ReverseDNSName {
         switch source {
-        case .slots(let view): view.matcher.name
+        case .slots(let view): view.matcher.takeUnretainedValue().name
         case .match(let match): match.declaration
         }
     }

@@ -1,8 +1,8 @@
 /// Reads the ``ValueSlot``s of one bound URL for ``RouteValues``: valid only while the memory the
 /// fast path bound into (slots, scratch buffer, path segments, the URL's bytes) is alive.
 struct SlotView {
-    /// The declaration's matcher and the route's index in it.
-    unowned(unsafe) let matcher: FastMatcher
+    /// The declaration's matcher (kept alive by the registry) and the route's index in it.
+    let matcher: Unmanaged<FastMatcher>
     let route: Int
     /// One slot per parameter (the route's ``FastPlan/names``), then list items.
     let slots: UnsafePointer<ValueSlot>
@@ -92,7 +92,7 @@ struct SlotView {
 
     /// The values as an owned ``RouteParameters``, bound as ``EagerSink`` binds them.
     func parameters() -> RouteParameters {
-        let plan = matcher.routes[route].plan.fast!
+        let plan = matcher.takeUnretainedValue().routes[route].plan.fast!
         var parameters = RouteParameters(names: plan.names, capacity: names.count)
         for index in names.indices where slots[index].kind != .absent {
             let offset = Int(slots[index].offset)
