@@ -54,9 +54,10 @@ final class FastMatcher: Sendable {
     /// a retain and a release), and the route's index waits outside.
     func bind(_ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>) -> (Int, RouteParameters)? {
         var selected = -1
-        let parameters = withSelectedRoute(layout, bytes: bytes) { route, path, scratch -> RouteParameters? in
+        let plans = self.plans
+        let parameters = Self.withSelectedRoute(.passUnretained(self), layout, bytes: bytes) { route, path, scratch -> RouteParameters? in
             selected = route
-            return routes[route].plan.fast?.bind(bytes, FastPlan.Tail(layout), path, scratch: scratch)
+            return plans[route]?._withUnsafeGuaranteedRef { $0.bind(bytes, FastPlan.Tail(layout), path, scratch: scratch) }
         }
         guard let parameters else { return nil }
         return (selected, parameters)
@@ -67,55 +68,39 @@ final class FastMatcher: Sendable {
     /// `true` or what `body` threw. `layout` and `address` are the URL's (``RouteValues/url``
     /// reads the latter).
     ///
-    /// (The closures return a `Bool`, and the error waits outside them: a `RouteError` returned
-    /// through each closure level, as a `Result`, was copied at every level, ~10 % of this function.)
-    func withValues(
-        _ layout: URLLayout, at address: UnsafePointer<SchemeURL>, bytes: UnsafeBufferPointer<UInt8>,
-        _ body: (borrowing RouteValues) throws(RouteError) -> Void
+    /// Static, over an unretained matcher (the registry keeps it alive), and its closures capture
+    /// no reference: each would be retained and released per URL. What `body` throws passes
+    /// through the closures as their typed error, which costs nothing when nothing is thrown.
+    static func withValues(
+        _ matcher: Unmanaged<FastMatcher>, _ layout: URLLayout, at address: UnsafePointer<SchemeURL>,
+        bytes: UnsafeBufferPointer<UInt8>, _ body: (borrowing RouteValues) throws(RouteError) -> Void
     ) throws(RouteError) -> Bool {
-        var failure: RouteError?
-        let called = withBoundValues(layout, bytes: bytes) { _, view -> Bool in
-            do throws(RouteError) {
-                try body(RouteValues(.slots(view), url: address))
-            } catch {
-                failure = error
+        let plans = matcher._withUnsafeGuaranteedRef { $0.plans }
+        let called = try withSelectedRoute(matcher, layout, bytes: bytes) { route, path, scratch throws(RouteError) -> Bool? in
+            guard let plan = plans[route] else { return nil }
+            let tail = FastPlan.Tail(layout)
+            let (parameterCount, hasLists) = plan._withUnsafeGuaranteedRef { ($0.readers.count, $0.hasLists) }
+            // Every query item may be a list item: room for as many as the query has.
+            var items = 0
+            if hasLists, let query = tail.query, let base = bytes.baseAddress {
+                items = 1 + ByteText.count(of: UInt8(ascii: "&"), in: base, from: query.lowerBound, to: query.upperBound)
             }
-            return true
+            return try withUnsafeTemporaryAllocation(of: ValueSlot.self, capacity: max(1, parameterCount + items)) {
+                slots throws(RouteError) -> Bool? in
+                var sink = SlotSink(slots.baseAddress!, parameterCount: parameterCount)
+                defer { slots.baseAddress!.deinitialize(count: parameterCount + sink.itemCount) }
+                let (bound, names, words) = plan._withUnsafeGuaranteedRef {
+                    ($0.bind(bytes, tail, path, scratch: scratch, into: &sink), $0.nameBuffer.buffer, $0.words.view)
+                }
+                guard bound else { return nil }
+                let view = SlotView(
+                    matcher: matcher, route: route, slots: slots.baseAddress!, names: names,
+                    itemEnd: parameterCount + sink.itemCount, words: words, segments: path)
+                try body(RouteValues(.slots(view), url: address))
+                return true
+            }
         }
-        if let failure { throw failure }
         return called != nil
-    }
-
-    /// Selects a URL's route, binds its values into slots and calls `body` with the route's index
-    /// and a view of the slots, valid only during the call; `nil` when the fast path declines.
-    @inline(__always)
-    private func withBoundValues<R>(
-        _ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, SlotView) -> R
-    ) -> R? {
-        // The closures capture no reference (each would be retained and released per URL).
-        let matcher = Unmanaged.passUnretained(self)
-        let plans = self.plans
-        return withSelectedRoute(layout, bytes: bytes) { route, path, scratch -> R? in
-            plans[route]?._withUnsafeGuaranteedRef { plan in
-                let tail = FastPlan.Tail(layout)
-                let parameterCount = plan.readers.count
-                // Every query item may be a list item: room for as many as the query has.
-                var items = 0
-                if plan.hasLists, let query = tail.query, let base = bytes.baseAddress {
-                    items = 1 + ByteText.count(of: UInt8(ascii: "&"), in: base, from: query.lowerBound, to: query.upperBound)
-                }
-                return withUnsafeTemporaryAllocation(of: ValueSlot.self, capacity: max(1, parameterCount + items)) { slots in
-                    var sink = SlotSink(slots.baseAddress!, parameterCount: parameterCount)
-                    defer { slots.baseAddress!.deinitialize(count: parameterCount + sink.itemCount) }
-                    guard plan.bind(bytes, tail, path, scratch: scratch, into: &sink) else { return nil }
-                    return body(
-                        route,
-                        SlotView(
-                            matcher: matcher, route: route, slots: slots.baseAddress!, names: plan.nameBuffer.buffer,
-                            itemEnd: parameterCount + sink.itemCount, words: plan.words.view, segments: path))
-                }
-            } ?? nil
-        }
     }
 
     /// Splits a URL's path into decoded segments, selects the route, and calls `body` with the
@@ -123,11 +108,11 @@ final class FastMatcher: Sendable {
     /// ``FastPlan/scratchPadding``), both alive only during the call; `nil` when a segment is not
     /// text or no route fits.
     @inline(__always)
-    private func withSelectedRoute<R>(
-        _ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>,
-        _ body: (Int, UnsafeBufferPointer<FlatTrie.Segment>, UnsafeMutablePointer<UInt8>) -> R?
-    ) -> R? {
-        guard !routes.isEmpty, let base = bytes.baseAddress else { return nil }
+    private static func withSelectedRoute<R, Failure: Error>(
+        _ matcher: Unmanaged<FastMatcher>, _ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (Int, UnsafeBufferPointer<FlatTrie.Segment>, UnsafeMutablePointer<UInt8>) throws(Failure) -> R?
+    ) throws(Failure) -> R? {
+        guard let base = bytes.baseAddress else { return nil }
 
         // The path's segments: one leading '/' dropped, the rest split at '/', empty ones kept.
         var pathStart = layout.path.lowerBound
@@ -135,10 +120,10 @@ final class FastMatcher: Sendable {
         if pathStart < pathEnd && base[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
         let count = pathStart < pathEnd ? 1 + ByteText.count(of: UInt8(ascii: "/"), in: base, from: pathStart, to: pathEnd) : 0
         let host = layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
-        let matcher = Unmanaged.passUnretained(self)  // captured without a retain
 
-        return withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments -> R? in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + FastPlan.scratchPadding) { scratch -> R? in
+        return try withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments throws(Failure) -> R? in
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + FastPlan.scratchPadding) {
+                scratch throws(Failure) -> R? in
                 let scratch = scratch.baseAddress!
                 var start = pathStart
                 for index in 0..<count {
@@ -163,7 +148,7 @@ final class FastMatcher: Sendable {
                 }
                 let path = UnsafeBufferPointer(segments)
                 guard let route = matcher._withUnsafeGuaranteedRef({ $0.select(host: host, path) }) else { return nil }
-                return body(route, path, scratch)
+                return try body(route, path, scratch)
             }
         }
     }

@@ -51,17 +51,9 @@ extension SchemeRegistry {
                 guard scheme.count <= SchemeName.maximumLength,
                     let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
                 else { throw .unknownScheme(url.scheme) }
-                var failure: RouteError?
-                let called = unretainedMatchers[index]._withUnsafeGuaranteedRef { matcher in
-                    do throws(RouteError) { return try matcher.withValues(url.layout, at: address, bytes: bytes, body) } catch {
-                        failure = error
-                        return true
-                    }
-                }
-                if let failure { throw failure }
-                if called { return }
+                if try FastMatcher.withValues(unretainedMatchers[index], url.layout, at: address, bytes: bytes, body) { return }
                 let match = try declarations[index].preciseMatch(url, bytes: bytes)
-                try body(RouteValues(.match(match), url: address))
+                try withUnsafePointer(to: match) { match throws(RouteError) in try body(RouteValues(.match(match), url: address)) }
             }
         }
     }

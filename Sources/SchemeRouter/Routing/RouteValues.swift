@@ -18,8 +18,9 @@ public struct RouteValues: ~Copyable {
     enum Source {
         /// Bound by the fast path into slots.
         case slots(SlotView)
-        /// Bound by the precise path (a route the fast binder leaves to it).
-        case match(RouteMatch)
+        /// Bound by the precise path (a route the fast binder leaves to it), in the caller's
+        /// memory: a ``RouteValues`` holds no reference, so it has nothing to release.
+        case match(UnsafePointer<RouteMatch>)
     }
 
     let source: Source
@@ -37,7 +38,7 @@ public struct RouteValues: ~Copyable {
     public var route: Route {
         switch source {
         case .slots(let view): view.matcher.takeUnretainedValue().routes[view.route]
-        case .match(let match): match.route
+        case .match(let match): match.pointee.route
         }
     }
 
@@ -45,7 +46,7 @@ public struct RouteValues: ~Copyable {
     public var routeName: String {
         switch source {
         case .slots(let view): view.matcher._withUnsafeGuaranteedRef { $0.routeNames[view.route] }
-        case .match(let match): match.route.name
+        case .match(let match): match.pointee.route.name
         }
     }
 
@@ -53,7 +54,7 @@ public struct RouteValues: ~Copyable {
     public var declaration: ReverseDNSName {
         switch source {
         case .slots(let view): view.matcher.takeUnretainedValue().name
-        case .match(let match): match.declaration
+        case .match(let match): match.pointee.declaration
         }
     }
 
@@ -61,7 +62,7 @@ public struct RouteValues: ~Copyable {
     public var parameters: RouteParameters {
         switch source {
         case .slots(let view): view.parameters()
-        case .match(let match): match.parameters
+        case .match(let match): match.pointee.parameters
         }
     }
 
@@ -86,14 +87,14 @@ extension RouteValues: ParameterReader {
     public subscript(name: String) -> ParameterValue? {
         switch source {
         case .slots(let view): view.index(of: name).map(view.value(at:))
-        case .match(let match): match.parameters[name]
+        case .match(let match): match.pointee.parameters[name]
         }
     }
 
     public func offset(of name: String) -> Int? {
         switch source {
         case .slots(let view): view.index(of: name).map { Int(view.slots[$0].offset) }
-        case .match(let match): match.parameters.offset(of: name)
+        case .match(let match): match.pointee.parameters.offset(of: name)
         }
     }
 
@@ -179,7 +180,7 @@ extension RouteValues: ParameterReader {
     public func keyword(_ name: String) -> String? {
         switch source {
         case .slots(let view): view.slot(name, .keyword).map { view.words.strings[Int($0.a)] }
-        case .match(let match): match.parameters.keyword(name)
+        case .match(let match): match.pointee.parameters.keyword(name)
         }
     }
 }
