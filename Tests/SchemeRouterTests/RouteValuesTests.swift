@@ -178,6 +178,23 @@ struct RouteValuesTests {
         #expect(tags.allSatisfy { $0 == "x " })
     }
 
+    /// Few and many path segments and list items (the fast path makes room for them on the
+    /// stack): read in place, the same as the owned match.
+    @Test(arguments: [0, 1, 15, 16, 17, 40], [0, 27, 28, 29, 30, 31, 60])
+    func segmentsAndItemsAroundTheFirstRoom(segments: Int, items: Int) throws {
+        let registry = FastPathDifferentialTests.registry
+        var text = "bench://app/files/a" + String(repeating: "/s%20", count: segments) + "?q=x"
+        for index in 0..<items { text += index % 3 == 0 ? "&n=\(index % 5)" : "&tag=t\(index)" }
+        let url = try SchemeURL(text)
+        let match = try registry.route(url)
+        let (copy, path, tags) = try registry.withRoute(url) { values throws(RouteError) in
+            (values.match, try values.strings("path"), try values.strings("tags"))
+        }
+        #expect(copy == match)
+        #expect(path == ["a"] + Array(repeating: "s ", count: segments))
+        #expect(tags == (0..<items).filter { $0 % 3 != 0 }.map { "t\($0)" })
+    }
+
     struct OtherRequest: RouteRequest {
         static let routeName = "other"
         init(parameters: RouteParameters) throws(RouteError) {}
