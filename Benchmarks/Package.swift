@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
-// The benchmarks are their own package so the test build never compiles them (and never links the
-// malloc interposer). Run them with `Benchmarks/run` (release build, medians, ratios).
+// The benchmarks are their own package so the test build never compiles them. Run them with
+// `Benchmarks/run` (release build, medians, ratios). No timed benchmark links the malloc
+// interposer: its malloc and free (a header on every block) would slow what is timed; `run` builds
+// its library (with InterposerProbe) and preloads it for the allocation count only.
 import PackageDescription
 
 let package = Package(
@@ -14,9 +16,14 @@ let package = Package(
             name: "SchemeRouterBenchmarks",
             dependencies: [
                 .product(name: "SchemeRouter", package: "SchemeRouter"),
-                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 "BenchmarkProcesses",
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Checks that the preloaded interposer counts; building it builds the library `run` preloads.
+        .executableTarget(
+            name: "InterposerProbe",
+            dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Wake and cold-launch latency of `todolist` against the C-with-libuv floor (spawns processes;

@@ -1,26 +1,34 @@
 import BenchmarkProcesses
-import MallocInterposerSwift
 import SchemeRouter
 
-/// Counts heap allocations with ordo-one's malloc interposer (the process must run with
-/// `LD_PRELOAD=…/libMallocInterposerSwift.so`; `Benchmarks/run` does that).
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Counts heap allocations with ordo-one's malloc interposer, which the process must run with
+/// preloaded (`LD_PRELOAD=…/libMallocInterposerSwift.so`; `Benchmarks/run` does that). The
+/// benchmarks do not link it (the timed runs would pay for its malloc and free), so its counters
+/// are reached through its C functions, looked up when the report runs.
 enum AllocationReport {
     static func run(workloads: Workloads) {
-        MallocInterposerSwift.initialize()
+        guard let counters = MallocCounters() else {
+            print("allocations: interposer not loaded (run with LD_PRELOAD=…/libMallocInterposerSwift.so)")
+            return
+        }
         // A control: if a known allocation is not seen, the interposer is not active and we say so.
-        let control = count { blackHole([Int](repeating: 7, count: 1000)) }
+        let control = counters.count { blackHole([Int](repeating: 7, count: 1000)) }
         guard control.mallocCount > 0 else {
             print("allocations: interposer not active (run with LD_PRELOAD=…/libMallocInterposerSwift.so)")
             return
         }
         // Warm up once (lazy globals such as the character table are allocated on first use).
         _ = workloads.validateOnly()
-        let validate = count { blackHole(workloads.validateOnly()) }
-        let decode = count { blackHole(workloads.parseAndDecode()) }
-        let foundation = count { blackHole(workloads.foundationParseAndDecode()) }
-        let route = count { blackHole(workloads.routes.schemeRouter()) }
-        let routeMatches = count { blackHole(workloads.routes.schemeRouterMatches()) }
-        let foundationRoute = count { blackHole(workloads.routes.foundation()) }
+        let validate = counters.count { blackHole(workloads.validateOnly()) }
+        let decode = counters.count { blackHole(workloads.parseAndDecode()) }
+        let foundation = counters.count { blackHole(workloads.foundationParseAndDecode()) }
+        let route = counters.count { blackHole(workloads.routes.schemeRouter()) }
+        let routeMatches = counters.count { blackHole(workloads.routes.schemeRouterMatches()) }
+        let foundationRoute = counters.count { blackHole(workloads.routes.foundation()) }
         let n = workloads.corpus.count
         func perURL(_ count: Int) -> String { format(Double(count) / Double(n), decimals: 1) }
         print("allocations over \(n) URLs (control: \(control.mallocCount) for one array):")
@@ -31,12 +39,43 @@ enum AllocationReport {
         print("  SchemeRouter route (owned match) + request:     \(routeMatches.mallocCount) mallocs (\(perURL(routeMatches.mallocCount)) per URL)")
         print("  Foundation, the same job by hand:               \(foundationRoute.mallocCount) mallocs (\(perURL(foundationRoute.mallocCount)) per URL)")
     }
+}
 
-    static func count(_ body: () -> Void) -> MallocInterposerSwift.Statistics {
-        MallocInterposerSwift.reset()
-        MallocInterposerSwift.hook()
+/// The malloc interposer's counting functions (its C API, `malloc_interposer_*`), found in the
+/// preloaded library; `nil` when it is not loaded.
+struct MallocCounters {
+    struct Statistics {
+        let mallocCount: Int
+        let freeCount: Int
+    }
+
+    private typealias Toggle = @convention(c) () -> Void
+    private typealias Read = @convention(c) (
+        UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>,
+        UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>
+    ) -> Void
+    private let enable: Toggle, disable: Toggle, reset: Toggle
+    private let read: Read
+
+    init?() {
+        // A null handle is RTLD_DEFAULT: every loaded object, the preloaded library first.
+        guard let enable = dlsym(nil, "malloc_interposer_enable"), let disable = dlsym(nil, "malloc_interposer_disable"),
+            let reset = dlsym(nil, "malloc_interposer_reset"), let read = dlsym(nil, "malloc_interposer_get_stats")
+        else { return nil }
+        self.enable = unsafeBitCast(enable, to: Toggle.self)
+        self.disable = unsafeBitCast(disable, to: Toggle.self)
+        self.reset = unsafeBitCast(reset, to: Toggle.self)
+        self.read = unsafeBitCast(read, to: Read.self)
+    }
+
+    /// The allocations `body` makes.
+    func count(_ body: () -> Void) -> Statistics {
+        reset()
+        enable()
         body()
-        MallocInterposerSwift.unhook()
-        return MallocInterposerSwift.getStatistics()
+        disable()
+        var mallocs: Int64 = 0, bytes: Int64 = 0, small: Int64 = 0, large: Int64 = 0, frees: Int64 = 0, freed: Int64 = 0
+        read(&mallocs, &bytes, &small, &large, &frees, &freed)
+        return Statistics(mallocCount: Int(mallocs), freeCount: Int(frees))
     }
 }

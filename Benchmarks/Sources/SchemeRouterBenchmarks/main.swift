@@ -1,6 +1,5 @@
 import BenchmarkProcesses
 import Foundation
-import MallocInterposerSwift
 import SchemeRouter
 
 // Usage: SchemeRouterBenchmarks [--rounds N] [--corpus N] [--allocations] [--only TEXT] [--side ours|foundation]
