@@ -224,18 +224,29 @@ extension FastPlan {
                 let valueRange = valueStart..<itemEnd
                 let bit: UInt64 = 1 << UInt64(item)
                 let slot = binding.listSlot
-                if slot < 0 {
-                    guard seen & bit == 0,
-                        context.bind(valueRange, binding.parameter, special: valueSpecial, form: formDecoding, into: &sink)
-                    else { return false }
+                guard slot >= 0 || seen & bit == 0,
+                    let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding)
+                else { return false }
+                if binding.isPlainText {
+                    // Plain text (the commonest item) is kept as it is, without a ReadValue.
+                    guard scalars >= binding.minScalars, scalars <= binding.maxScalars else { return false }
+                    if slot < 0 {
+                        sink.bindText(binding.parameter, decoded, offset: valueStart)
+                    } else {
+                        sink.appendText(
+                            binding.parameter, slot: slot, decoded, first: seen & bit == 0,
+                            capacity: (end &- start &+ 1) / (binding.keyLength &+ 2), offset: start, lists: &lists)
+                    }
                 } else {
-                    guard let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding),
-                        let value = context.readTextFirst(binding.parameter, decoded, scalars: scalars)
-                    else { return false }
-                    // Each further item takes at least `key=` and `&`: room for all of them.
-                    sink.append(
-                        binding.parameter, slot: slot, value, first: seen & bit == 0,
-                        capacity: (end &- start &+ 1) / (binding.keyLength &+ 2), offset: start, lists: &lists)
+                    guard let value = context.read(binding.parameter, decoded, scalars: scalars) else { return false }
+                    if slot < 0 {
+                        sink.bind(binding.parameter, value, offset: valueStart)
+                    } else {
+                        // Each further item takes at least `key=` and `&`: room for all of them.
+                        sink.append(
+                            binding.parameter, slot: slot, value, first: seen & bit == 0,
+                            capacity: (end &- start &+ 1) / (binding.keyLength &+ 2), offset: start, lists: &lists)
+                    }
                 }
                 seen |= bit
 

@@ -17,12 +17,20 @@ final class FastPlan: Sendable {
         /// must escape or that decoding changes; such a key is found by decoding each item's key.
         let prefix: UInt64
         let prefixMask: UInt64
+        /// Whether the parameter is plain text (a `string` without keywords), read in line as
+        /// text of `minScalars...maxScalars` Unicode scalars.
+        let isPlainText: Bool
+        let minScalars: Int
+        let maxScalars: Int
 
-        init(key: [UInt8], keyStart: Int, parameter: Int, listSlot: Int) {
+        init(key: [UInt8], keyStart: Int, parameter: Int, listSlot: Int, reader: ValueReader) {
             self.keyStart = keyStart
             keyLength = key.count
             self.parameter = parameter
             self.listSlot = listSlot
+            isPlainText = reader.kind == .string && reader.keywords.isEmpty
+            minScalars = reader.minLength
+            maxScalars = reader.maxLength
             // Letters, digits and `-._~` (RFC 3986 `unreserved`) stand raw and decode to themselves.
             let isPlain = { (byte: UInt8) in
                 (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || Array("-._~".utf8).contains(byte)
@@ -89,7 +97,8 @@ final class FastPlan: Sendable {
                 slot = listItems.count
                 listItems.append(index)
             }
-            queryKeys.append(QueryKey(key: binding.key, keyStart: keyBytes.count, parameter: parameter, listSlot: slot))
+            queryKeys.append(
+                QueryKey(key: binding.key, keyStart: keyBytes.count, parameter: parameter, listSlot: slot, reader: readers[parameter]))
             keyBytes += binding.key
         }
         if listItems.count > Self.maximumLists { return nil }

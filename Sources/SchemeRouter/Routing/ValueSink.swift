@@ -29,9 +29,30 @@ protocol ValueSink {
     /// takes at least `capacity`'s share of the query, so the list has room for `capacity` items.
     mutating func append(
         _ parameter: Int, slot: Int, _ value: ReadValue, first: Bool, capacity: Int, offset: Int, lists: inout ListState)
+    /// ``bind(_:_:offset:)`` for plain text.
+    mutating func bindText(_ parameter: Int, _ text: UnsafeBufferPointer<UInt8>, offset: Int)
+    /// ``append(_:slot:_:first:capacity:offset:lists:)`` for plain text.
+    mutating func appendText(
+        _ parameter: Int, slot: Int, _ text: UnsafeBufferPointer<UInt8>, first: Bool, capacity: Int, offset: Int,
+        lists: inout ListState)
     /// Ends the query: binds list `slot`, whose items were appended (`present`), or as an empty
     /// list when it had none (an optional repeated parameter), at `offset`.
     mutating func finishList(_ parameter: Int, slot: Int, present: Bool, offset: Int, lists: inout ListState)
+}
+
+extension ValueSink {
+    @inline(__always)
+    mutating func bindText(_ parameter: Int, _ text: UnsafeBufferPointer<UInt8>, offset: Int) {
+        bind(parameter, .text(text), offset: offset)
+    }
+
+    @inline(__always)
+    mutating func appendText(
+        _ parameter: Int, slot: Int, _ text: UnsafeBufferPointer<UInt8>, first: Bool, capacity: Int, offset: Int,
+        lists: inout ListState
+    ) {
+        append(parameter, slot: slot, .text(text), first: first, capacity: capacity, offset: offset, lists: &lists)
+    }
 }
 
 /// Builds a ``RouteParameters``: text becomes `String`s as it is read, lists of text `[String]`.

@@ -58,6 +58,14 @@ struct ValueSlot {
         }
     }
 
+    /// Text at `offset`, as item of `owner`'s list (or `-1`).
+    @inline(__always)
+    init(text: UnsafeBufferPointer<UInt8>, offset: Int, owner: Int) {
+        self.init(
+            a: UInt64(UInt(bitPattern: text.baseAddress)), b: 0, offset: Int32(truncatingIfNeeded: offset),
+            count: Int32(truncatingIfNeeded: text.count), owner: Int32(truncatingIfNeeded: owner), kind: .text)
+    }
+
     /// The text's bytes (for `.text`).
     @inline(__always)
     var bytes: UnsafeBufferPointer<UInt8> {
@@ -100,6 +108,27 @@ struct SlotSink: ValueSink {
     ) {
         let item = parameterCount + itemCount
         (slots + item).initialize(to: ValueSlot(value, offset: offset, owner: parameter))
+        itemCount += 1
+        if first {
+            slots[parameter] = ValueSlot(
+                a: UInt64(item), b: 0, offset: Int32(truncatingIfNeeded: offset), count: 1, owner: -1, kind: .list)
+        } else {
+            slots[parameter].count += 1
+        }
+    }
+
+    @inline(__always)
+    mutating func bindText(_ parameter: Int, _ text: UnsafeBufferPointer<UInt8>, offset: Int) {
+        slots[parameter] = ValueSlot(text: text, offset: offset, owner: -1)
+    }
+
+    @inline(__always)
+    mutating func appendText(
+        _ parameter: Int, slot: Int, _ text: UnsafeBufferPointer<UInt8>, first: Bool, capacity: Int, offset: Int,
+        lists: inout Void
+    ) {
+        let item = parameterCount + itemCount
+        (slots + item).initialize(to: ValueSlot(text: text, offset: offset, owner: parameter))
         itemCount += 1
         if first {
             slots[parameter] = ValueSlot(
