@@ -18,6 +18,15 @@ import Testing
                 return false
             }
         }),
+        ("hexDigits", ByteWord.hexDigits, { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "a")...UInt8(ascii: "f"):
+                return true
+            default:
+                return false
+            }
+        }),
+        ("percentSigns", ByteWord.percentSigns, { $0 == UInt8(ascii: "%") }),
     ]
 
     static func isSurelyPlain(_ byte: UInt8) -> Bool {
@@ -31,7 +40,7 @@ import Testing
     }
 
     /// Every pair of neighbouring byte values, at the bottom, middle and top of a word.
-    @Test(arguments: [0, 3, 6], 0..<2)
+    @Test(arguments: [0, 3, 6], 0..<4)
     func marksExactlyTheDocumentedBytes(position: Int, classifier: Int) {
         let (name, classify, documented) = Self.classifiers[classifier]
         var wrongPairs = 0

@@ -45,4 +45,23 @@ enum ByteWord {
         let punctuationOrDigit = (low &+ repeating(0x80 - 0x26)) & ~(low &+ repeating(0x7F - 0x39)) & notSlash
         return (letter | punctuationOrDigit) & ~word & high
     }
+
+    /// The top bit of each byte set where that byte is a hexadecimal digit (`0`–`9`, `A`–`F`, `a`–`f`).
+    @inline(__always)
+    static func hexDigits(_ word: UInt64) -> UInt64 {
+        let low = word & ~high
+        let digit = (low &+ repeating(0x80 - 0x30)) & ~(low &+ repeating(0x7F - 0x39))
+        // `A`...`F` and `a`...`f`, once bit 5 is set.
+        let folded = low | repeating(0x20)
+        let letter = (folded &+ repeating(0x80 - 0x61)) & ~(folded &+ repeating(0x7F - 0x66))
+        return (digit | letter) & ~word & high
+    }
+
+    /// The top bit of each byte set where that byte is `%` (exactly: no borrow from a neighbour).
+    @inline(__always)
+    static func percentSigns(_ word: UInt64) -> UInt64 {
+        // Zero after the exclusive or; adding 0x7F to the low seven bits sets the top bit of every other byte.
+        let other = word ^ repeating(0x25)
+        return ~(((other & ~high) &+ repeating(0x7F)) | other) & high
+    }
 }
