@@ -298,6 +298,8 @@ enum RouteURLGen {
     static let keys = [
         "q", "tag", "page size", "page+size", "page%20size", "archived", "since", "utm", "x", "sort", "page", "pinned",
         "n", "%71", "%C0", "",
+        // Unknown keys that start with a known one (the binder recognises a key with its `=`).
+        "tags", "qq", "pages", "page_", "sort.", "pinned1", "n-",
     ]
     static let values = [
         "", "a", "a+b", "a%20b", "true", "false", "1", "0", "yes", "-0", "05", "100", "101", "-5", "6", "all", "recent",
@@ -364,7 +366,12 @@ enum RouteURLGen {
                     }
                 }
                 if chance(0.05, &rng), let first = items.first { items.append(first) }
-                if chance(0.05, &rng) { items.append(pick(["utm=1", "other", "", "zzz=%C0"], &rng)) }
+                if chance(0.1, &rng) {
+                    // An unknown key, sometimes a known one with more after it (the binder
+                    // recognises a key together with its `=`).
+                    let longer = route.definition.query.map { $0.key + pick(["s", "_", "1", "%20"], &rng) + "=x" }
+                    items.append(pick(["utm=1", "other", "", "zzz=%C0"] + longer, &rng))
+                }
                 items.shuffle(using: &rng)
                 if !items.isEmpty || chance(0.3, &rng) { text += "?" + items.joined(separator: "&") }
             }
