@@ -106,15 +106,7 @@ struct SlotSink: ValueSink {
     mutating func append(
         _ parameter: Int, slot: Int, _ value: ReadValue, first: Bool, capacity: Int, offset: Int, lists: inout Void
     ) {
-        let item = parameterCount + itemCount
-        (slots + item).initialize(to: ValueSlot(value, offset: offset, owner: parameter))
-        itemCount += 1
-        if first {
-            slots[parameter] = ValueSlot(
-                a: UInt64(item), b: 0, offset: Int32(truncatingIfNeeded: offset), count: 1, owner: -1, kind: .list)
-        } else {
-            slots[parameter].count += 1
-        }
+        appendItem(ValueSlot(value, offset: offset, owner: parameter), to: parameter, first: first, offset: offset)
     }
 
     @inline(__always)
@@ -127,8 +119,15 @@ struct SlotSink: ValueSink {
         _ parameter: Int, slot: Int, _ text: UnsafeBufferPointer<UInt8>, first: Bool, capacity: Int, offset: Int,
         lists: inout Void
     ) {
+        appendItem(ValueSlot(text: text, offset: offset, owner: parameter), to: parameter, first: first, offset: offset)
+    }
+
+    /// Stores a list item after the items so far and counts it in `parameter`'s list (which its
+    /// `first` item starts, at `offset`).
+    @inline(__always)
+    private mutating func appendItem(_ itemSlot: ValueSlot, to parameter: Int, first: Bool, offset: Int) {
         let item = parameterCount + itemCount
-        (slots + item).initialize(to: ValueSlot(text: text, offset: offset, owner: parameter))
+        (slots + item).initialize(to: itemSlot)
         itemCount += 1
         if first {
             slots[parameter] = ValueSlot(
