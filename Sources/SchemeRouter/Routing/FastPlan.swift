@@ -13,8 +13,9 @@ final class FastPlan: Sendable {
         let listSlot: Int
         /// The key and its `=` as the first bytes of a little-endian word, and the mask of those
         /// bytes: an item whose first eight bytes match starts with exactly this key, written raw.
-        /// A mask of zero and a prefix of one (never matching) for a key of eight bytes or more, or with a byte that a URL
-        /// must escape or that decoding changes; such a key is found by decoding each item's key.
+        /// A mask of zero and a prefix of one (never matching) for a key of eight bytes or more,
+        /// or with a byte that a URL must escape or that decoding changes; such a key is found by
+        /// decoding each item's key.
         let prefix: UInt64
         let prefixMask: UInt64
         /// Whether the parameter is plain text (a `string` without keywords), read in line as
