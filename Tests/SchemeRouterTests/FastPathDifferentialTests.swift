@@ -247,6 +247,19 @@ import Testing
             }
             #expect(fast?.0 == expected, "'\(raw)' form \(form)")
             if let expected, let fast { #expect(fast.1 == expected.unicodeScalars.count, "'\(raw)'") }
+            // The binder's decoder for query values: its input followed by eight readable bytes
+            // (here `%` and `+`, which must not be decoded), its output with eight spare ones.
+            let padded = (Array(raw.utf8) + Array("%+%+%+%+".utf8)).withUnsafeBufferPointer { input in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count + 8) { output -> (String, Int)? in
+                    guard
+                        let (count, scalars) = FastText.decodePadded(
+                            input.baseAddress!, count: input.count - 8, plusAsSpace: form, into: output.baseAddress!)
+                    else { return nil }
+                    return (String(decoding: UnsafeBufferPointer(start: output.baseAddress, count: count), as: UTF8.self), scalars)
+                }
+            }
+            #expect(padded?.0 == expected, "'\(raw)' form \(form), padded")
+            if let expected, let padded { #expect(padded.1 == expected.unicodeScalars.count, "'\(raw)', padded") }
         }
     }
 }

@@ -122,7 +122,7 @@ final class FastMatcher: Sendable {
         let host = layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
 
         return try withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments throws(Failure) -> R? in
-            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + FastPlan.scratchPadding) {
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FastPlan.scratchCapacity(forURLLength: bytes.count)) {
                 scratch throws(Failure) -> R? in
                 let scratch = scratch.baseAddress!
                 var start = pathStart

@@ -157,6 +157,10 @@ extension FastPlan {
     /// The bytes of scratch buffer the binder needs past the URL's length (see ``bindQueryItems(_:_:into:)``).
     static let scratchPadding = 16
 
+    /// The scratch buffer's size for a URL of `length` bytes: decoded text at the URL's offsets
+    /// (and the query's padded copy there), then query values decoded from that copy.
+    static func scratchCapacity(forURLLength length: Int) -> Int { 2 &* (length &+ scratchPadding) }
+
     /// The query's `key=value` items, split, matched to keys and read in one pass.
     ///
     /// The query is first copied into the scratch buffer at its own offsets, followed by a `&`
@@ -221,12 +225,23 @@ extension FastPlan {
                 }
 
                 let binding = keys[item]
-                let valueRange = valueStart..<itemEnd
                 let bit: UInt64 = 1 << UInt64(item)
                 let slot = binding.listSlot
-                guard slot >= 0 || seen & bit == 0,
-                    let (decoded, scalars) = context.decoded(valueRange, special: valueSpecial, form: formDecoding)
-                else { return false }
+                guard slot >= 0 || seen & bit == 0 else { return false }
+                let decoded: UnsafeBufferPointer<UInt8>
+                let scalars: Int
+                if valueSpecial {
+                    // From the padded copy into the buffer's second half, at the same offsets.
+                    let output = copy + (context.bytes.count &+ Self.scratchPadding &+ valueStart)
+                    guard let (count, found) = FastText.decodePadded(
+                        copy + valueStart, count: itemEnd &- valueStart, plusAsSpace: formDecoding, into: output)
+                    else { return false }
+                    decoded = UnsafeBufferPointer(start: output, count: count)
+                    scalars = found
+                } else {
+                    decoded = UnsafeBufferPointer(start: base + valueStart, count: itemEnd &- valueStart)
+                    scalars = itemEnd &- valueStart
+                }
                 if binding.isPlainText {
                     // Plain text (the commonest item) is kept as it is, without a ReadValue.
                     guard scalars >= binding.minScalars, scalars <= binding.maxScalars else { return false }

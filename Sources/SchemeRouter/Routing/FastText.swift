@@ -74,6 +74,50 @@ enum FastText {
         return (written, scalars)
     }
 
+    /// ``decode(_:plusAsSpace:into:)`` for text in a padded buffer: `count` bytes at `input`, of
+    /// which eight more past the end may be read, into `output`, of which eight more past the
+    /// decoded text may be written. Every run between escapes is then copied a word at a time,
+    /// the last one too, with no loop over single bytes.
+    @inline(__always)
+    static func decodePadded(
+        _ input: UnsafePointer<UInt8>, count end: Int, plusAsSpace: Bool, into output: UnsafeMutablePointer<UInt8>
+    ) -> (count: Int, scalars: Int)? {
+        let source = UnsafeRawPointer(input)
+        let target = UnsafeMutableRawPointer(output)
+        let percent = ByteText.broadcast(UInt8(ascii: "%"))
+        let plus = ByteText.broadcast(UInt8(ascii: "+"))
+        let plusToSpace: UInt64 = plusAsSpace ? ByteText.broadcast(UInt8(ascii: "+") ^ 0x20) : 0
+        var index = 0
+        var written = 0
+        var nonASCII = false
+        while index < end {
+            var word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let escapes = ByteText.zeroBytes(word ^ percent)
+            if plusAsSpace {
+                word ^= (ByteText.exactZeroBytes(word ^ plus) >> 7) &* (plusToSpace & 0xFF)
+            }
+            target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+            let run = escapes == 0 ? 8 : escapes.trailingZeroBitCount &>> 3
+            if index &+ run >= end {
+                written &+= end &- index
+                break
+            }
+            index &+= run
+            written &+= run
+            if run == 8 { continue }
+            // A validated escape: two hex digits follow.
+            let byte = hexValue(input[index &+ 1]) << 4 | hexValue(input[index &+ 2])
+            if byte < 0x20 || byte == 0x7F { return nil }
+            if byte >= 0x80 { nonASCII = true }
+            output[written] = byte
+            written &+= 1
+            index &+= 3
+        }
+        guard nonASCII else { return (written, written) }
+        guard let scalars = validText(UnsafeBufferPointer(start: output, count: written)) else { return nil }
+        return (written, scalars)
+    }
+
     /// The number of scalars of well-formed UTF-8 without control characters, or `nil`
     /// (Unicode Table 3-7; C0 controls, DEL and C1 controls refused as ``PercentDecoding/text`` does).
     static func validText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
