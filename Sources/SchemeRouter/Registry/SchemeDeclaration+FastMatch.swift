@@ -133,15 +133,24 @@ final class FastMatcher: Sendable {
                     if special { end = ByteText.firstOf(slash, slash, slash, slash, in: base, from: end, to: pathEnd) }
                     var segment = FlatTrie.Segment(start: start, end: end, decoded: base + start, decodedCount: end - start, scalars: end - start)
                     if special {
-                        let raw = UnsafeBufferPointer(start: base + start, count: end - start)
                         // A segment that is not text never selects a route that reads it cleanly.
-                        // (Segments are plain values: nothing to deinitialize.)
-                        guard let (decoded, scalars) = FastText.decode(raw, plusAsSpace: false, into: scratch + start) else {
-                            return nil
+                        // (Segments are plain values: nothing to deinitialize.) With eight bytes of
+                        // the URL after it, it is decoded a word at a time to its end, into the
+                        // buffer's second half (``FastPlan/scratchCapacity(forURLLength:)``).
+                        let output: UnsafeMutablePointer<UInt8>
+                        let decoded: (count: Int, scalars: Int)?
+                        if end &+ 8 <= bytes.count {
+                            output = scratch + (bytes.count &+ FastPlan.scratchPadding &+ start)
+                            decoded = FastText.decodePadded(base + start, count: end &- start, plusAsSpace: false, into: output)
+                        } else {
+                            output = scratch + start
+                            let raw = UnsafeBufferPointer(start: base + start, count: end - start)
+                            decoded = FastText.decode(raw, plusAsSpace: false, into: output)
                         }
-                        segment.decoded = UnsafePointer(scratch + start)
-                        segment.decodedCount = decoded
-                        segment.scalars = scalars
+                        guard let decoded else { return nil }
+                        segment.decoded = UnsafePointer(output)
+                        segment.decodedCount = decoded.count
+                        segment.scalars = decoded.scalars
                     }
                     segments.initializeElement(at: index, to: segment)
                     start = end + 1
