@@ -31,25 +31,13 @@ enum FastText {
     ) -> (count: Int, scalars: Int)? {
         guard let input = raw.baseAddress else { return (0, 0) }
         let end = raw.count
-        let source = UnsafeRawPointer(input)
-        let target = UnsafeMutableRawPointer(output)
-        let percent = ByteText.broadcast(UInt8(ascii: "%"))
-        let plus = ByteText.broadcast(UInt8(ascii: "+"))
-        let plusToSpace: UInt64 = plusAsSpace ? ByteText.broadcast(UInt8(ascii: "+") ^ 0x20) : 0
         var index = 0
         var written = 0
         var nonASCII = false
         while index < end {
             // Copy up to the next '%', a word at a time.
             while index &+ 8 <= end {
-                var word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let escapes = ByteText.zeroBytes(word ^ percent)
-                let run = escapes == 0 ? 8 : escapes.trailingZeroBitCount &>> 3
-                if plusAsSpace {
-                    // '+' to ' ': flip the bits that differ, in the bytes that are '+'.
-                    word ^= (ByteText.exactZeroBytes(word ^ plus) >> 7) &* (plusToSpace & 0xFF)
-                }
-                target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+                let run = copyRun(input, index, to: output, written, plusAsSpace: plusAsSpace)
                 index &+= run
                 written &+= run
                 if run < 8 { break }
@@ -57,10 +45,8 @@ enum FastText {
             guard index < end else { break }
             var byte = input[index]
             if byte == UInt8(ascii: "%") {
-                // Validated: two hex digits follow.
-                byte = hexValue(input[index &+ 1]) << 4 | hexValue(input[index &+ 2])
-                if byte < 0x20 || byte == 0x7F { return nil }
-                if byte >= 0x80 { nonASCII = true }
+                guard let escaped = escapedByte(input, index, nonASCII: &nonASCII) else { return nil }
+                byte = escaped
                 index &+= 3
             } else {
                 if plusAsSpace && byte == UInt8(ascii: "+") { byte = 0x20 }
@@ -69,9 +55,7 @@ enum FastText {
             output[written] = byte
             written &+= 1
         }
-        guard nonASCII else { return (written, written) }
-        guard let scalars = validText(UnsafeBufferPointer(start: output, count: written)) else { return nil }
-        return (written, scalars)
+        return finish(output, written, nonASCII: nonASCII)
     }
 
     /// ``decode(_:plusAsSpace:into:)`` for text in a padded buffer: `count` bytes at `input`, of
@@ -82,22 +66,11 @@ enum FastText {
     static func decodePadded(
         _ input: UnsafePointer<UInt8>, count end: Int, plusAsSpace: Bool, into output: UnsafeMutablePointer<UInt8>
     ) -> (count: Int, scalars: Int)? {
-        let source = UnsafeRawPointer(input)
-        let target = UnsafeMutableRawPointer(output)
-        let percent = ByteText.broadcast(UInt8(ascii: "%"))
-        let plus = ByteText.broadcast(UInt8(ascii: "+"))
-        let plusToSpace: UInt64 = plusAsSpace ? ByteText.broadcast(UInt8(ascii: "+") ^ 0x20) : 0
         var index = 0
         var written = 0
         var nonASCII = false
         while index < end {
-            var word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let escapes = ByteText.zeroBytes(word ^ percent)
-            if plusAsSpace {
-                word ^= (ByteText.exactZeroBytes(word ^ plus) >> 7) &* (plusToSpace & 0xFF)
-            }
-            target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
-            let run = escapes == 0 ? 8 : escapes.trailingZeroBitCount &>> 3
+            let run = copyRun(input, index, to: output, written, plusAsSpace: plusAsSpace)
             if index &+ run >= end {
                 written &+= end &- index
                 break
@@ -105,14 +78,45 @@ enum FastText {
             index &+= run
             written &+= run
             if run == 8 { continue }
-            // A validated escape: two hex digits follow.
-            let byte = hexValue(input[index &+ 1]) << 4 | hexValue(input[index &+ 2])
-            if byte < 0x20 || byte == 0x7F { return nil }
-            if byte >= 0x80 { nonASCII = true }
+            guard let byte = escapedByte(input, index, nonASCII: &nonASCII) else { return nil }
             output[written] = byte
             written &+= 1
             index &+= 3
         }
+        return finish(output, written, nonASCII: nonASCII)
+    }
+
+    /// Copies the eight bytes at `index` of `input` to `written` of `output` (a `+` as a space
+    /// under form decoding) and returns how many come before the first `%` (8 when none does).
+    @inline(__always)
+    private static func copyRun(
+        _ input: UnsafePointer<UInt8>, _ index: Int, to output: UnsafeMutablePointer<UInt8>, _ written: Int, plusAsSpace: Bool
+    ) -> Int {
+        var word = UnsafeRawPointer(input).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let escapes = ByteText.zeroBytes(word ^ ByteText.broadcast(UInt8(ascii: "%")))
+        if plusAsSpace {
+            // '+' to ' ': flip the bits that differ, in the bytes that are '+'.
+            let plus = ByteText.exactZeroBytes(word ^ ByteText.broadcast(UInt8(ascii: "+")))
+            word ^= (plus >> 7) &* UInt64(UInt8(ascii: "+") ^ 0x20)
+        }
+        UnsafeMutableRawPointer(output).storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+        return escapes == 0 ? 8 : escapes.trailingZeroBitCount &>> 3
+    }
+
+    /// The byte the validated escape at `index` of `input` stands for (two hex digits follow the
+    /// `%`), or `nil` for a control character; notes a byte of 0x80 or more in `nonASCII`.
+    @inline(__always)
+    private static func escapedByte(_ input: UnsafePointer<UInt8>, _ index: Int, nonASCII: inout Bool) -> UInt8? {
+        let byte = hexValue(input[index &+ 1]) << 4 | hexValue(input[index &+ 2])
+        if byte < 0x20 || byte == 0x7F { return nil }
+        if byte >= 0x80 { nonASCII = true }
+        return byte
+    }
+
+    /// The decoded text's length and scalars, checking it as UTF-8 only when an escape made a byte
+    /// of 0x80 or more.
+    @inline(__always)
+    private static func finish(_ output: UnsafeMutablePointer<UInt8>, _ written: Int, nonASCII: Bool) -> (count: Int, scalars: Int)? {
         guard nonASCII else { return (written, written) }
         guard let scalars = validText(UnsafeBufferPointer(start: output, count: written)) else { return nil }
         return (written, scalars)
