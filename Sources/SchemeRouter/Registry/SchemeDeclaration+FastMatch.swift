@@ -104,9 +104,8 @@ final class FastMatcher: Sendable {
     }
 
     /// Splits a URL's path into decoded segments, selects the route, and calls `body` with the
-    /// route's index, the segments and a scratch buffer (the URL's length plus
-    /// ``FastPlan/scratchPadding``), both alive only during the call; `nil` when a segment is not
-    /// text or no route fits.
+    /// route's index, the segments and a scratch buffer (``FastPlan/scratchCapacity(forURLLength:)``
+    /// bytes), both alive only during the call; `nil` when a segment is not text or no route fits.
     @inline(__always)
     private static func withSelectedRoute<R, Failure: Error>(
         _ matcher: Unmanaged<FastMatcher>, _ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>,
@@ -136,11 +135,11 @@ final class FastMatcher: Sendable {
                         // A segment that is not text never selects a route that reads it cleanly.
                         // (Segments are plain values: nothing to deinitialize.) With eight bytes of
                         // the URL after it, it is decoded a word at a time to its end, into the
-                        // buffer's second half (``FastPlan/scratchCapacity(forURLLength:)``).
+                        // buffer's second half (``FastPlan/paddedOutput(_:urlLength:offset:)``).
                         let output: UnsafeMutablePointer<UInt8>
                         let decoded: (count: Int, scalars: Int)?
                         if end &+ 8 <= bytes.count {
-                            output = scratch + (bytes.count &+ FastPlan.scratchPadding &+ start)
+                            output = FastPlan.paddedOutput(scratch, urlLength: bytes.count, offset: start)
                             decoded = FastText.decodePadded(base + start, count: end &- start, plusAsSpace: false, into: output)
                         } else {
                             output = scratch + start

@@ -9,8 +9,8 @@
 /// bind the same values at the same offsets (a differential property test checks it).
 extension FastPlan {
     /// Binds the route's parameters from a URL whose path is split into `segments` (decoded),
-    /// or returns `nil` (see the type's description). `scratch` has room for the URL's length plus
-    /// ``scratchPadding`` bytes.
+    /// or returns `nil` (see the type's description). `scratch` has
+    /// ``scratchCapacity(forURLLength:)`` bytes.
     func bind(
         _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Tail, _ segments: UnsafeBufferPointer<FlatTrie.Segment>,
         scratch: UnsafeMutablePointer<UInt8>
@@ -84,7 +84,7 @@ extension FastPlan {
             readers.baseAddress.unsafelyUnwrapped[parameter].read(decoded, scalars: scalars, words: words, pieces: pieces)
         }
 
-        /// ``read(_:_:scalars:)`` with plain text (the commonest repeated item) read in line, where
+        /// ``read(_:_:scalars:)`` with plain text (the commonest path parameter) read in line, where
         /// the compiler would otherwise call the whole reader.
         @inline(__always)
         func readTextFirst(_ parameter: Int, _ decoded: UnsafeBufferPointer<UInt8>, scalars: Int) -> ReadValue? {
@@ -154,12 +154,24 @@ extension FastPlan {
         return true
     }
 
-    /// The bytes of scratch buffer the binder needs past the URL's length (see ``bindQueryItems(_:_:into:)``).
+    /// The bytes each half of the scratch buffer has past the URL's length: room for the query
+    /// copy's `&` and zero bytes, and for the word written past decoded text.
     static let scratchPadding = 16
 
-    /// The scratch buffer's size for a URL of `length` bytes: decoded text at the URL's offsets
-    /// (and the query's padded copy there), then query values decoded from that copy.
+    /// The scratch buffer's size for a URL of `length` bytes, in two halves. The first holds text
+    /// decoded at the URL's offsets by ``FastText/decode(_:plusAsSpace:into:)`` and the query's
+    /// padded copy (``bindQueryItems(_:_:into:)``); the second, text decoded a word at a time
+    /// (``FastText/decodePadded(_:count:plusAsSpace:into:)``, which writes past its end), at
+    /// ``paddedOutput(_:urlLength:offset:)``.
     static func scratchCapacity(forURLLength length: Int) -> Int { 2 &* (length &+ scratchPadding) }
+
+    /// Where ``FastText/decodePadded(_:count:plusAsSpace:into:)`` decodes the URL's text at
+    /// `offset`: the scratch buffer's second half, at the same offset (so decoded parts never
+    /// overlap, and a word written past one lands where a later part is decoded, or in the padding).
+    @inline(__always)
+    static func paddedOutput(_ scratch: UnsafeMutablePointer<UInt8>, urlLength: Int, offset: Int) -> UnsafeMutablePointer<UInt8> {
+        scratch + (urlLength &+ scratchPadding &+ offset)
+    }
 
     /// The query's `key=value` items, split, matched to keys and read in one pass.
     ///
@@ -168,8 +180,9 @@ extension FastPlan {
     /// buffer: an item's key is then found by comparing its first word with each key's
     /// ``QueryKey/prefix`` (no scan, no decoding), and its end by one scan for `&` that notes a
     /// `%` (or `+`) on the way. An item no prefix matches (an escaped, long or unknown key) has
-    /// its key decoded and looked up. Values decoded later overwrite only their own copied bytes
-    /// (decoding never lengthens text), which the scan has passed.
+    /// its key decoded and looked up; an escaped key is decoded over its own copied bytes (decoding
+    /// never lengthens text), which the scan has passed. Escaped values are decoded from the copy,
+    /// which may be read past them, into the buffer's second half (``paddedOutput(_:urlLength:offset:)``).
     private func bindQueryItems<Sink: ValueSink>(_ context: Context, _ layout: Tail, into sink: inout Sink) -> Bool {
         let readers = context.readers
         var seen: UInt64 = 0
@@ -232,7 +245,7 @@ extension FastPlan {
                 let scalars: Int
                 if valueSpecial {
                     // From the padded copy into the buffer's second half, at the same offsets.
-                    let output = copy + (context.bytes.count &+ Self.scratchPadding &+ valueStart)
+                    let output = Self.paddedOutput(copy, urlLength: context.bytes.count, offset: valueStart)
                     guard let (count, found) = FastText.decodePadded(
                         copy + valueStart, count: itemEnd &- valueStart, plusAsSpace: formDecoding, into: output)
                     else { return false }
