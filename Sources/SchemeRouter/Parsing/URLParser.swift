@@ -110,6 +110,12 @@ private struct Grammar {
             if !colonEndsFirstSegment(from: 0) { throw .missingScheme(offset: 0) }
             throw .invalidSchemeStart(offset: 0, byte: first)
         }
+        if bytes.count >= 16, let base = bytes.baseAddress {
+            // The common case, a scheme of up to 15 bytes and its `:`, in one vector.
+            let (low, high) = ByteVector.unmarked(ByteVector.schemeCharacters(ByteVector.load(base)))
+            let stop = low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3
+            if stop < 16 && base[stop] == UInt8(ascii: ":") { return stop }
+        }
         var index = 1
         while index < bytes.count {
             let byte = bytes[index]
@@ -309,15 +315,27 @@ private struct Grammar {
         var index = start
         let count = bytes.count
         guard let base = bytes.baseAddress else { return index }
+        // Sixteen bytes at a time while the two after them can be read, then eight.
+        while index &+ 18 <= count {
+            let vector = ByteVector.load(base + index)
+            let plain = ByteVector.surelyPlain(vector)
+                .| (ByteVector.percentSigns(vector) .& ByteVector.hexDigits(ByteVector.load(base + (index &+ 1)))
+                    .& ByteVector.hexDigits(ByteVector.load(base + (index &+ 2))))
+            let (low, high) = ByteVector.unmarked(plain)
+            if low | high != 0 {
+                return index &+ (low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3)
+            }
+            index &+= 16
+        }
         while index &+ 10 <= count {
             let word = ByteWord.load(base + index)
+            // Escapes are looked for in every word, without a branch: whether a word holds one
+            // follows no pattern the processor could predict.
             let other = ~ByteWord.surelyPlain(word) & ByteWord.high
-            if other != 0 {
-                let escapes = ByteWord.percentSigns(word)
-                    & ByteWord.hexDigits(ByteWord.load(base + (index &+ 1))) & ByteWord.hexDigits(ByteWord.load(base + (index &+ 2)))
-                let stop = other & ~escapes
-                if stop != 0 { return index &+ stop.trailingZeroBitCount &>> 3 }
-            }
+            let escapes = ByteWord.percentSigns(word)
+                & ByteWord.hexDigits(ByteWord.load(base + (index &+ 1))) & ByteWord.hexDigits(ByteWord.load(base + (index &+ 2)))
+            let stop = other & ~escapes
+            if stop != 0 { return index &+ stop.trailingZeroBitCount &>> 3 }
             index &+= 8
         }
         return skipMarked(from: index, by: ByteWord.surelyPlain)
