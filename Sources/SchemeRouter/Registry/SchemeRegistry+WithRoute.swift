@@ -49,7 +49,9 @@ extension SchemeRegistry {
             try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) in
                 let scheme = url.layout.scheme
                 guard scheme.count <= SchemeName.maximumLength,
-                    let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
+                    let index = schemeTable.value(
+                        forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
+                        readable: bytes.count &- scheme.lowerBound)
                 else { throw .unknownScheme(url.scheme) }
                 if try FastMatcher.withValues(unretainedMatchers[index], url.layout, at: address, bytes: bytes, body) { return }
                 let match = try declarations[index].preciseMatch(url, bytes: bytes)

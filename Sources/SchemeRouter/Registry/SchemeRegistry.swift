@@ -96,7 +96,9 @@ public struct SchemeRegistry: Sendable {
             // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
             let scheme = url.layout.scheme
             guard scheme.count <= SchemeName.maximumLength,
-                let index = schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme]))
+                let index = schemeTable.value(
+                        forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
+                        readable: bytes.count &- scheme.lowerBound)
             else { throw .unknownScheme(url.scheme) }
             let matcher = matchers[index]
             if let (route, parameters) = matcher.bind(url.layout, bytes: bytes) {

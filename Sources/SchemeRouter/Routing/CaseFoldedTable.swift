@@ -8,6 +8,9 @@ struct CaseFoldedTable: Sendable {
     private var bytes: [UInt8] = []
     private var starts: [Int] = [0]
     private var values: [Int] = []
+    /// Per key of up to 16 bytes, its bytes in one vector (zero past its end), for
+    /// ``value(forFirst:of:readable:)``; a zero vector never matches a key's nonempty bytes.
+    private var vectors: [SIMD16<UInt8>] = []
     /// Open addressing, for more than ``linearLimit`` keys: indices into `values`, `-1` when empty.
     private var slots: [Int] = []
 
@@ -17,6 +20,11 @@ struct CaseFoldedTable: Sendable {
             bytes += key.utf8
             starts.append(bytes.count)
             values.append(value)
+            var vector = SIMD16<UInt8>()
+            if key.utf8.count <= 16 {
+                for (index, byte) in key.utf8.enumerated() { vector[index] = byte }
+            }
+            vectors.append(vector)
         }
         guard pairs.count > Self.linearLimit else { return }
         var size = 2
@@ -51,6 +59,32 @@ struct CaseFoldedTable: Sendable {
             }
         }
     }
+
+    /// ``value(for:)`` for the first `count` bytes at `base`, of which `readable` bytes can be
+    /// read: a key of up to 16 bytes, in a small table, is compared as one vector, folded to
+    /// lower case at once (a URL's scheme, at its start, takes this path when the URL has 16 bytes).
+    @inline(__always)
+    func value(forFirst count: Int, of base: UnsafePointer<UInt8>, readable: Int) -> Int? {
+        guard count <= 16, readable >= 16, slots.isEmpty else { return value(for: UnsafeBufferPointer(start: base, count: count)) }
+        // (Lane-wise masks as bytes: `replace(with:where:)` and `==` would go lane by lane.)
+        let loaded = ByteVector.load(base)
+        let upper = ByteVector.bytes((loaded &- ByteVector.repeating(UInt8(ascii: "A"))) .< ByteVector.repeating(26))
+        let inKey = ByteVector.bytes(Self.lanes .< ByteVector.repeating(UInt8(truncatingIfNeeded: count)))
+        let key = (loaded | (upper & ByteVector.repeating(0x20))) & inKey
+        return vectors.withUnsafeBufferPointer { vectors in
+            starts.withUnsafeBufferPointer { starts in
+                for entry in 0..<vectors.count where starts[entry + 1] &- starts[entry] == count {
+                    let (low, high) = ByteVector.unmarked(vectors[entry] .== key)
+                    if low | high == 0 { return values[entry] }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Each lane's index (computed, so no lazy global is checked per lookup).
+    @inline(__always)
+    private static var lanes: SIMD16<UInt8> { SIMD16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) }
 
     @inline(__always)
     private static func matches(

@@ -1,0 +1,69 @@
+import Testing
+
+@testable import SchemeRouter
+
+/// The parser's sixteen-byte classifiers mark exactly the bytes their word-at-a-time twins
+/// (``ByteWord``) document, in every lane; and the scheme table's one-vector lookup finds what the
+/// byte-by-byte one finds.
+@Suite struct ByteVectorTests {
+    /// Each classifier, with the bytes it documents.
+    static let classifiers: [(name: String, classify: @Sendable (ByteVector.Vector) -> ByteVector.Mask, documented: @Sendable (UInt8) -> Bool)] = [
+        ("surelyPlain", ByteVector.surelyPlain, ByteWordTests.isSurelyPlain),
+        ("hexDigits", ByteVector.hexDigits, ByteWordTests.classifiers[2].documented),
+        ("percentSigns", ByteVector.percentSigns, { $0 == UInt8(ascii: "%") }),
+        ("schemeCharacters", ByteVector.schemeCharacters, { byte in
+            CharacterClass.table[Int(byte)] & CharacterClass.scheme != 0 || CharacterClass.table[Int(byte)] & CharacterClass.alpha != 0
+        }),
+    ]
+
+    /// Every byte value in every lane, the other lanes holding every value too (shifted).
+    @Test(arguments: 0..<4)
+    func marksExactlyTheDocumentedBytes(classifier: Int) {
+        let (name, classify, documented) = Self.classifiers[classifier]
+        var wrong: [String] = []
+        var wrongCount = 0
+        for value in 0...255 {
+            for lane in 0..<16 {
+                var vector = ByteVector.Vector()
+                for other in 0..<16 { vector[other] = UInt8(truncatingIfNeeded: value &+ other &* 17) }
+                vector[lane] = UInt8(value)
+                let (low, high) = ByteVector.unmarked(classify(vector))
+                for index in 0..<16 {
+                    let word = index < 8 ? low : high
+                    let unmarked = (word >> (8 * UInt64(index % 8) + 7)) & 1 == 1
+                    if unmarked == documented(vector[index]) {
+                        wrongCount += 1
+                        if wrong.count < 5 { wrong.append("lane \(index) = \(vector[index])") }
+                    }
+                }
+                if (low | high) & ~ByteWord.high != 0 { wrongCount += 1 }
+            }
+        }
+        #expect(wrongCount == 0, "\(name): first wrong: \(wrong)")
+    }
+
+    /// `bytes(_:)` is `0xFF` exactly in the set lanes.
+    @Test func masksAsBytes() {
+        let vector = ByteVector.Vector(0, 37, 2, 37, 4, 5, 37, 7, 8, 9, 10, 37, 12, 13, 14, 37)
+        let bytes = ByteVector.bytes(ByteVector.percentSigns(vector))
+        for lane in 0..<16 { #expect(bytes[lane] == (vector[lane] == 37 ? 0xFF : 0), "lane \(lane)") }
+    }
+
+    /// Schemes of 1 to 20 bytes, looked up in any case from inputs shorter and longer than a
+    /// vector: the vector lookup answers as the byte-by-byte one does.
+    @Test func schemeLookupAgreesWithTheByteLoop() {
+        let keys = ["a", "x1", "notes", "todolist", "com.acme.app+v2-x", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq"]
+        let table = CaseFoldedTable(keys.enumerated().map { (key: $0.element, value: $0.offset) })
+        let probes = keys + keys.map { $0.uppercased() } + ["b", "notes1", "note", "todolisT", "abcdefghijklmnoP", "Abcdefghijklmnopq", "abcdefghijklmnopqr"]
+        for probe in probes {
+            for tail in ["", ":", "://app/x", "://app/a/longer/path?q=1"] {
+                let input = Array((probe + tail).utf8)
+                input.withUnsafeBufferPointer { bytes in
+                    let key = UnsafeBufferPointer(rebasing: bytes[0..<probe.utf8.count])
+                    let expected = table.value(for: key)
+                    #expect(table.value(forFirst: key.count, of: bytes.baseAddress!, readable: bytes.count) == expected, "\(probe + tail)")
+                }
+            }
+        }
+    }
+}
