@@ -58,11 +58,30 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
     struct Name: Sendable {
         let text: String
         let key: UInt32
+        /// The words of `text` as stored (see ``storedWords(of:)``).
+        let words: StoredWords
 
         init(_ text: String) {
             self.text = text
             key = RouteParameters.key(text)
+            words = RouteParameters.storedWords(of: text)
         }
+    }
+
+    /// A `String`'s two words, as stored.
+    typealias StoredWords = SIMD2<UInt64>
+
+    /// The two words a `String` is stored in, or zero where a `String` is not two words.
+    ///
+    /// Two strings stored in the same words are equal (the words are the whole value: the bytes
+    /// of a small string, or the reference to a large one and its length), so a name is found
+    /// by comparing two words, and only names stored otherwise (longer than a small string, made
+    /// apart) take the comparison of their text. The converse does not hold: equal strings may
+    /// be stored differently, so different words only mean "compare the text".
+    @inline(__always)
+    static func storedWords(of text: String) -> StoredWords {
+        guard MemoryLayout<String>.size == MemoryLayout<StoredWords>.size else { return .zero }
+        return withUnsafeBytes(of: text) { $0.loadUnaligned(as: StoredWords.self) }
     }
 
     /// The names entries refer to (may hold names no entry uses).

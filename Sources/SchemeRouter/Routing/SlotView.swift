@@ -14,6 +14,13 @@ struct SlotView {
     /// The index of the bound parameter `name`, or `nil` when absent.
     @inline(__always)
     func index(of name: String) -> Int? {
+        // The name stored as the route's is (a literal, or a small string) is found by its words.
+        let words = RouteParameters.storedWords(of: name)
+        if words != .zero {
+            for index in names.indices where names[index].words == words {
+                return slots[index].kind != .absent ? index : nil
+            }
+        }
         let key = RouteParameters.key(name)
         for index in names.indices where names[index].key == key && slots[index].kind != .absent && names[index].text == name {
             return index
