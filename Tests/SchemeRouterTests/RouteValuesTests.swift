@@ -180,7 +180,7 @@ struct RouteValuesTests {
 
     /// Few and many path segments and list items (the fast path makes room for them on the
     /// stack): read in place, the same as the owned match.
-    @Test(arguments: [0, 1, 15, 16, 17, 40], [0, 27, 28, 29, 30, 31, 60])
+    @Test(arguments: [0, 1, 13, 14, 15, 16, 17, 40], [0, 27, 28, 29, 30, 31, 60])
     func segmentsAndItemsAroundTheFirstRoom(segments: Int, items: Int) throws {
         let registry = FastPathDifferentialTests.registry
         var text = "bench://app/files/a" + String(repeating: "/s%20", count: segments) + "?q=x"
@@ -193,6 +193,24 @@ struct RouteValuesTests {
         #expect(copy == match)
         #expect(path == ["a"] + Array(repeating: "s ", count: segments))
         #expect(tags == (0..<items).filter { $0 % 3 != 0 }.map { "t\($0)" })
+    }
+
+    /// The densest list items there are (`k=&k=…`: a one-byte key, empty values), as many as
+    /// the room made for them without counting them allows, and up to where they are counted.
+    @Test(arguments: 0...70)
+    func densestListItems(count: Int) throws {
+        let registry = try SchemeRegistry(manifests: [
+            try Manifest(json: Array(DenseListManifest.json.utf8), file: "dense.json")
+        ])
+        let empty = count.isMultiple(of: 2)
+        let text = "dense://x/list?" + Array(repeating: empty ? "k=" : "k=v", count: count).joined(separator: "&")
+        let url = try SchemeURL(text)
+        let match = try registry.route(url)
+        let values = try registry.withRoute(url) { values throws(RouteError) in
+            #expect(values.match == match)
+            return try values.strings("k")
+        }
+        #expect(values == Array(repeating: empty ? "" : "v", count: count == 0 ? 0 : count))
     }
 
     struct OtherRequest: RouteRequest {
@@ -210,5 +228,14 @@ enum ManyListsManifest {
                      "parameters": {"a": {"type": "integer", "repeated": true}, "b": {"type": "integer", "repeated": true},
                                     "c": {"type": "string", "repeated": true}, "d": {"type": "string", "repeated": true},
                                     "e": {"type": "string", "repeated": true}}}]}
+        """#
+}
+
+/// A route whose one query item repeats under a one-byte key: its items can be three bytes each.
+enum DenseListManifest {
+    static let json = #"""
+        {"CFBundleURLName": "com.acme.dense", "CFBundleURLSchemes": ["dense"],
+         "routes": [{"name": "list", "path": "/list", "query": {"k": "k"},
+                     "parameters": {"k": {"type": "string", "repeated": true, "optional": true}}}]}
         """#
 }

@@ -63,6 +63,10 @@ final class FastMatcher: Sendable {
         return (selected, parameters)
     }
 
+    /// The most bytes of value slots that ``withValues(_:_:at:bytes:_:)`` sizes by a bound rather
+    /// than by counting the query's items: what `withUnsafeTemporaryAllocation` keeps on the stack.
+    static let stackSlotBytes = 1024
+
     /// Binds a URL into slots and calls `body` with its values, all while the memory they are in
     /// lives. Returns `false` when the fast path declines (then `body` was not called), else
     /// `true` or what `body` threw. `layout` and `address` are the URL's (``RouteValues/url``
@@ -79,15 +83,20 @@ final class FastMatcher: Sendable {
         let called = try withSelectedRoute(matcher, layout, bytes: bytes) { route, path, scratch throws(RouteError) -> Bool? in
             guard let plan = plans[route] else { return nil }
             let tail = FastPlan.Tail(layout)
-            let (parameterCount, hasLists) = plan._withUnsafeGuaranteedRef { ($0.readers.count, $0.hasLists) }
-            // Every query item may be a list item: room for as many as the query has.
+            let (parameterCount, shortestListItem) = plan._withUnsafeGuaranteedRef { ($0.readers.count, $0.shortestListItem) }
+            // Room for as many list items as the query can hold: each takes at least its key, `=`
+            // and `&` (raw keys are never shorter than decoded ones). Where that bound would not
+            // fit on the stack, the query's items are counted.
             var items = 0
-            if hasLists, let query = tail.query, let base = bytes.baseAddress {
-                items = 1 + ByteText.count(of: UInt8(ascii: "&"), in: base, from: query.lowerBound, to: query.upperBound)
+            if shortestListItem > 0, let query = tail.query, let base = bytes.baseAddress {
+                items = (query.count &+ 1) / shortestListItem
+                if (parameterCount &+ items) &* MemoryLayout<ValueSlot>.stride > Self.stackSlotBytes {
+                    items = 1 + ByteText.count(of: UInt8(ascii: "&"), in: base, from: query.lowerBound, to: query.upperBound)
+                }
             }
             return try withUnsafeTemporaryAllocation(of: ValueSlot.self, capacity: max(1, parameterCount + items)) {
                 slots throws(RouteError) -> Bool? in
-                var sink = SlotSink(slots.baseAddress!, parameterCount: parameterCount)
+                var sink = SlotSink(slots.baseAddress!, parameterCount: parameterCount, capacity: slots.count)
                 defer { slots.baseAddress!.deinitialize(count: parameterCount + sink.itemCount) }
                 let (bound, names, words) = plan._withUnsafeGuaranteedRef {
                     ($0.bind(bytes, tail, path, scratch: scratch, into: &sink), $0.nameBuffer.buffer, $0.words.view)
@@ -117,47 +126,83 @@ final class FastMatcher: Sendable {
         var pathStart = layout.path.lowerBound
         let pathEnd = layout.path.upperBound
         if pathStart < pathEnd && base[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
-        let count = pathStart < pathEnd ? 1 + ByteText.count(of: UInt8(ascii: "/"), in: base, from: pathStart, to: pathEnd) : 0
         let host = layout.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
 
-        return try withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) { segments throws(Failure) -> R? in
-            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FastPlan.scratchCapacity(forURLLength: bytes.count)) {
-                scratch throws(Failure) -> R? in
-                let scratch = scratch.baseAddress!
-                var start = pathStart
-                for index in 0..<count {
-                    let slash = ByteText.broadcast(UInt8(ascii: "/")), percent = ByteText.broadcast(UInt8(ascii: "%"))
-                    var end = ByteText.firstOf(slash, percent, slash, slash, in: base, from: start, to: pathEnd)
-                    let special = end < pathEnd && base[end] == UInt8(ascii: "%")
-                    if special { end = ByteText.firstOf(slash, slash, slash, slash, in: base, from: end, to: pathEnd) }
-                    var segment = FlatTrie.Segment(start: start, end: end, decoded: base + start, decodedCount: end - start, scalars: end - start)
-                    if special {
-                        // A segment that is not text never selects a route that reads it cleanly.
-                        // (Segments are plain values: nothing to deinitialize.) With eight bytes of
-                        // the URL after it, it is decoded a word at a time to its end, into the
-                        // buffer's second half (``FastPlan/paddedOutput(_:urlLength:offset:)``).
-                        let output: UnsafeMutablePointer<UInt8>
-                        let decoded: (count: Int, scalars: Int)?
-                        if end &+ 8 <= bytes.count {
-                            output = FastPlan.paddedOutput(scratch, urlLength: bytes.count, offset: start)
-                            decoded = FastText.decodePadded(base + start, count: end &- start, plusAsSpace: false, into: output)
-                        } else {
-                            output = scratch + start
-                            let raw = UnsafeBufferPointer(start: base + start, count: end - start)
-                            decoded = FastText.decode(raw, plusAsSpace: false, into: output)
-                        }
-                        guard let decoded else { return nil }
-                        segment.decoded = UnsafePointer(output)
-                        segment.decodedCount = decoded.count
-                        segment.scalars = decoded.scalars
-                    }
-                    segments.initializeElement(at: index, to: segment)
-                    start = end + 1
-                }
-                let path = UnsafeBufferPointer(segments)
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FastPlan.scratchCapacity(forURLLength: bytes.count)) {
+            scratch throws(Failure) -> R? in
+            let scratch = scratch.baseAddress!
+            @inline(__always)
+            func select(_ segments: UnsafeMutableBufferPointer<FlatTrie.Segment>, count: Int) throws(Failure) -> R? {
+                let path = UnsafeBufferPointer(rebasing: segments[0..<count])
                 guard let route = matcher._withUnsafeGuaranteedRef({ $0.select(host: host, path) }) else { return nil }
                 return try body(route, path, scratch)
             }
+            // Most paths fit in a few segments' room, split into without counting them first;
+            // a longer one is split again into room for as many as it has.
+            let fitted: R?? = try withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: segmentRoom) {
+                room throws(Failure) -> R?? in
+                let count = split(bytes, from: pathStart, to: pathEnd, scratch: scratch, into: room)
+                if count == Self.tooManySegments { return .none }
+                return .some(count < 0 ? nil : try select(room, count: count))
+            }
+            if let fitted { return fitted }
+            let count = 1 + ByteText.count(of: UInt8(ascii: "/"), in: base, from: pathStart, to: pathEnd)
+            return try withUnsafeTemporaryAllocation(of: FlatTrie.Segment.self, capacity: count) {
+                segments throws(Failure) -> R? in
+                let count = split(bytes, from: pathStart, to: pathEnd, scratch: scratch, into: segments)
+                return count < 0 ? nil : try select(segments, count: count)
+            }
+        }
+    }
+
+    /// The path segments split into without counting them first (640 bytes of stack).
+    static let segmentRoom = 16
+    /// What ``split(_:from:to:scratch:into:)`` returns for a segment that is not text.
+    static let segmentNotText = -1
+    /// What ``split(_:from:to:scratch:into:)`` returns when `room` is too small.
+    static let tooManySegments = -2
+
+    /// Splits the path `start..<end` of the URL `bytes` at `/` into `room` and returns the number
+    /// of segments, or ``segmentNotText`` when one does not decode to text (it never selects a
+    /// route that reads it cleanly), or ``tooManySegments``. An escaped segment is decoded into
+    /// `scratch`: with eight bytes of the URL after it, a word at a time to its end, into the
+    /// buffer's second half (``FastPlan/paddedOutput(_:urlLength:offset:)``). Segments are plain
+    /// values: nothing to deinitialize.
+    @inline(__always)
+    private static func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, from pathStart: Int, to pathEnd: Int, scratch: UnsafeMutablePointer<UInt8>,
+        into room: UnsafeMutableBufferPointer<FlatTrie.Segment>
+    ) -> Int {
+        guard pathStart < pathEnd, let base = bytes.baseAddress else { return 0 }
+        let slash = ByteText.broadcast(UInt8(ascii: "/")), percent = ByteText.broadcast(UInt8(ascii: "%"))
+        var start = pathStart
+        var count = 0
+        while true {
+            guard count < room.count else { return tooManySegments }
+            var end = ByteText.firstOf(slash, percent, slash, slash, in: base, from: start, to: pathEnd)
+            let special = end < pathEnd && base[end] == UInt8(ascii: "%")
+            if special { end = ByteText.firstOf(slash, slash, slash, slash, in: base, from: end, to: pathEnd) }
+            var segment = FlatTrie.Segment(start: start, end: end, decoded: base + start, decodedCount: end - start, scalars: end - start)
+            if special {
+                let output: UnsafeMutablePointer<UInt8>
+                let decoded: (count: Int, scalars: Int)?
+                if end &+ 8 <= bytes.count {
+                    output = FastPlan.paddedOutput(scratch, urlLength: bytes.count, offset: start)
+                    decoded = FastText.decodePadded(base + start, count: end &- start, plusAsSpace: false, into: output)
+                } else {
+                    output = scratch + start
+                    let raw = UnsafeBufferPointer(start: base + start, count: end - start)
+                    decoded = FastText.decode(raw, plusAsSpace: false, into: output)
+                }
+                guard let decoded else { return segmentNotText }
+                segment.decoded = UnsafePointer(output)
+                segment.decodedCount = decoded.count
+                segment.scalars = decoded.scalars
+            }
+            room.initializeElement(at: count, to: segment)
+            count &+= 1
+            if end >= pathEnd { return count }
+            start = end &+ 1
         }
     }
 }

@@ -39,6 +39,7 @@ extension FastPlan {
         let query: Range<Int>?
         let fragment: Range<Int>?
 
+        @inline(__always)
         init(_ layout: URLLayout) {
             pathEnd = layout.path.upperBound
             query = layout.query
@@ -96,14 +97,14 @@ extension FastPlan {
             return read(parameter, decoded, scalars: scalars)
         }
 
-        /// Whether `range` holds `%` (or `+` under form decoding).
+        /// Whether `range` holds `%` (or `+` under form decoding), a word at a time.
         @inline(__always)
         func isSpecial(_ range: Range<Int>, form: Bool) -> Bool {
-            for index in range {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "%") || (form && byte == UInt8(ascii: "+")) { return true }
-            }
-            return false
+            guard let base = bytes.baseAddress else { return false }
+            let percent = ByteText.broadcast(UInt8(ascii: "%"))
+            let plus = form ? ByteText.broadcast(UInt8(ascii: "+")) : percent
+            return ByteText.firstOf(percent, plus, percent, percent, in: base, from: range.lowerBound, to: range.upperBound)
+                < range.upperBound
         }
     }
 
@@ -263,7 +264,7 @@ extension FastPlan {
                     } else {
                         sink.appendText(
                             binding.parameter, slot: slot, decoded, first: seen & bit == 0,
-                            capacity: (end &- start &+ 1) / (binding.keyLength &+ 2), offset: start, lists: &lists)
+                            capacity: (end &- start &+ 1) / max(binding.keyLength &+ 2, 2), offset: start, lists: &lists)
                     }
                 } else {
                     guard let value = context.read(binding.parameter, decoded, scalars: scalars) else { return false }
@@ -273,7 +274,7 @@ extension FastPlan {
                         // Each further item takes at least `key=` and `&`: room for all of them.
                         sink.append(
                             binding.parameter, slot: slot, value, first: seen & bit == 0,
-                            capacity: (end &- start &+ 1) / (binding.keyLength &+ 2), offset: start, lists: &lists)
+                            capacity: (end &- start &+ 1) / max(binding.keyLength &+ 2, 2), offset: start, lists: &lists)
                     }
                 }
                 seen |= bit

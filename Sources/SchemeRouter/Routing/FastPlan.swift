@@ -67,8 +67,9 @@ final class FastPlan: Sendable {
     let pieces: FrozenArray<DateFormat.Piece>
     let formDecoding: Bool
     let ignoresUnknownQueryItems: Bool
-    /// Whether a query item repeats (its items need room of their own when bound into slots).
-    let hasLists: Bool
+    /// The fewest bytes a repeated query item and its `&` take (the shortest such key, `=`, `&`),
+    /// or `0` when no item repeats: list items need room of their own when bound into slots.
+    let shortestListItem: Int
 
     /// The plan of a route's bindings, or `nil` for a route the fast binder leaves to the precise one.
     init?(
@@ -103,7 +104,7 @@ final class FastPlan: Sendable {
             keyBytes += binding.key
         }
         if listItems.count > Self.maximumLists { return nil }
-        hasLists = !listItems.isEmpty
+        shortestListItem = listItems.map { queryItems[$0].key.count + 2 }.min() ?? 0
         self.rawQuery = rawBinding.map(add) ?? -1
         self.fragment = fragmentBinding.map(add) ?? -1
         self.names = names.map(RouteParameters.Name.init)

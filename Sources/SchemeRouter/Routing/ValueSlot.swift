@@ -79,12 +79,15 @@ struct SlotSink: ValueSink {
     let slots: UnsafeMutablePointer<ValueSlot>
     /// The number of parameters: list items are stored from here on.
     let parameterCount: Int
+    /// The number of slots (checked in debug builds).
+    let capacity: Int
     private(set) var itemCount = 0
 
-    /// Slots for `parameterCount` parameters, all absent.
-    init(_ slots: UnsafeMutablePointer<ValueSlot>, parameterCount: Int) {
+    /// `capacity` slots, the first `parameterCount` for parameters, all absent.
+    init(_ slots: UnsafeMutablePointer<ValueSlot>, parameterCount: Int, capacity: Int) {
         self.slots = slots
         self.parameterCount = parameterCount
+        self.capacity = capacity
         slots.initialize(repeating: .absent, count: parameterCount)
     }
 
@@ -126,14 +129,15 @@ struct SlotSink: ValueSink {
     /// `first` item starts, at `offset`).
     @inline(__always)
     private mutating func appendItem(_ itemSlot: ValueSlot, to parameter: Int, first: Bool, offset: Int) {
-        let item = parameterCount + itemCount
+        let item = parameterCount &+ itemCount
+        assert(item < capacity, "more list items than the query can hold")
         (slots + item).initialize(to: itemSlot)
-        itemCount += 1
+        itemCount &+= 1
         if first {
             slots[parameter] = ValueSlot(
                 a: UInt64(item), b: 0, offset: Int32(truncatingIfNeeded: offset), count: 1, owner: -1, kind: .list)
         } else {
-            slots[parameter].count += 1
+            slots[parameter].count &+= 1
         }
     }
 
