@@ -224,6 +224,18 @@ import Testing
 
     /// ``FastText/decode(_:plusAsSpace:into:)`` and ``PercentDecoding`` agree on every generated
     /// (validated) text: accepted or not, the decoded bytes and their number of scalars.
+    /// The decoded text check (ASCII a word at a time, then sequences byte by byte) against the
+    /// standard library's UTF-8 validation and the text rule (no C0, DEL or C1 controls).
+    @Test func validTextAgreesWithTheStandardLibrary() async {
+        await propertyCheck(count: 4000, input: RouteURLGen.utf8Text) { bytes in
+            let expected: Int? = String(validating: bytes, as: UTF8.self).flatMap { text in
+                text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ? nil : text.unicodeScalars.count
+            }
+            let found = bytes.withUnsafeBufferPointer(FastText.validText)
+            #expect(found == expected, "\(bytes)")
+        }
+    }
+
     @Test func fastDecodingAgreesWithPercentDecoding() async {
         await propertyCheck(count: 4000, input: RouteURLGen.escapedText) { raw, form in
             let policy: PercentDecoding = form ? .form : .text
@@ -492,6 +504,23 @@ enum RouteURLGen {
 
     /// Validated URL text (printable ASCII, `%` always opening two hex digits), rich in escapes of
     /// every byte value, and whether to decode it as a form.
+    /// Bytes that are mostly text: ASCII runs (controls now and then) and whole or broken UTF-8
+    /// sequences, C1 controls among them.
+    static let utf8Text = Generator { (rng: inout RNG) -> [UInt8] in
+        var bytes: [UInt8] = []
+        for _ in 0..<Int.random(in: 0...12, using: &rng) {
+            if chance(0.5, &rng) {
+                let run = Array("abcdefgh ~XYZ019".utf8)
+                for _ in 0..<Int.random(in: 1...10, using: &rng) { bytes.append(pick(run, &rng)) }
+            } else if chance(0.6, &rng) {
+                bytes += Array(pick(["é", "߿", "ࠀ", "✓", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "😀", "\u{10FFFF}", "\u{80}", "\u{9F}", "\u{A0}"], &rng).utf8)
+            } else {
+                bytes.append(chance(0.5, &rng) ? pick([0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF], &rng) : UInt8.random(in: 0...255, using: &rng))
+            }
+        }
+        return bytes
+    }
+
     static let escapedText = Generator { (rng: inout RNG) -> (String, Bool) in
         let plain = Array("abcXYZ019-._~!$&'()*+,;=:@/?")
         var text = ""
