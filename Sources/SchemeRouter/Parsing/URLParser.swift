@@ -276,10 +276,11 @@ private struct Grammar {
     /// Scans a path, query or fragment from `start` to its end; returns the offset of the delimiter that ended it
     /// (`?` or `#` for a path, `#` for a query, the end for a fragment), or the input's end.
     ///
-    /// Eight bytes at a time: ``ByteWord/surelyPlain(_:)`` marks the letters, digits and common
-    /// punctuation of a word with a few arithmetic operations, and a word of those and of valid
-    /// escapes passes at once (``skipPlain(from:)``); else the scan jumps straight to the first
-    /// other byte and looks at it alone (a delimiter, a fault, or a rarer plain byte such as `~`).
+    /// Sixteen, then eight bytes at a time: ``ByteVector/surelyPlain(_:)`` and
+    /// ``ByteWord/surelyPlain(_:)`` mark the letters, digits and common punctuation with a few
+    /// vector or arithmetic operations, and a vector or word of those and of valid escapes passes at
+    /// once (``skipPlain(from:)``); else the scan jumps straight to the first other byte and looks
+    /// at it alone (a delimiter, a fault, or a rarer plain byte such as `~`).
     @inline(__always)
     func scan(from start: Int, allowed: UInt16, component: URLComponentKind, stopAtQuestion: Bool) throws(URLRejection) -> Int {
         var index = start
@@ -307,9 +308,10 @@ private struct Grammar {
 
     /// The offset of the first byte from `start` on that is neither surely plain
     /// (``ByteWord/surelyPlain(_:)``) nor the `%` of an escape (`%` and two hexadecimal digits),
-    /// or the input's end: escapes, frequent in deep links, pass without leaving the word loop.
-    /// The digits of a word's escapes are read as the words one and two bytes further on; the
-    /// last ten bytes are left to ``skipMarked(from:by:)``.
+    /// or the input's end: escapes, frequent in deep links, pass without leaving the loops.
+    /// Sixteen bytes a step while eighteen remain, then eight while ten remain; the digits of
+    /// escapes are read as the vectors or words one and two bytes further on; the last bytes are
+    /// left to ``skipMarked(from:by:)``.
     @inline(__always)
     func skipPlain(from start: Int) -> Int {
         var index = start
