@@ -47,12 +47,7 @@ extension SchemeRegistry {
     func withRouteValues(_ url: SchemeURL, _ body: (borrowing RouteValues) throws(RouteError) -> Void) throws(RouteError) {
         try withUnsafePointer(to: url) { address throws(RouteError) in
             try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) in
-                let scheme = url.layout.scheme
-                guard scheme.count <= SchemeName.maximumLength,
-                    let index = schemeTable.value(
-                        forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
-                        readable: bytes.count &- scheme.lowerBound)
-                else { throw .unknownScheme(url.scheme) }
+                guard let index = declarationIndex(url, bytes: bytes) else { throw .unknownScheme(url.scheme) }
                 if try FastMatcher.withValues(unretainedMatchers[index], url.layout, at: address, bytes: bytes, body) { return }
                 let match = try declarations[index].preciseMatch(url, bytes: bytes)
                 try withUnsafePointer(to: match) { match throws(RouteError) in try body(RouteValues(.match(match), url: address)) }

@@ -88,18 +88,23 @@ public struct SchemeRegistry: Sendable {
         byScheme[scheme.lowercased()].map { declarations[$0] }
     }
 
+    /// The index of the declaration that owns the scheme of `url` (whose bytes are `bytes`), or `nil`.
+    @inline(__always)
+    func declarationIndex(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
+        let scheme = url.layout.scheme
+        guard scheme.count <= SchemeName.maximumLength else { return nil }
+        return schemeTable.value(
+            forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
+            readable: bytes.count &- scheme.lowerBound)
+    }
+
     /// Matches a URL to the route of the declaration that owns its scheme.
     /// - Throws: ``RouteError/unknownScheme(_:)`` when no declaration owns the scheme, else
     ///   what ``SchemeDeclaration/match(_:)`` throws.
     public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
         try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) -> RouteMatch in
-            // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
-            let scheme = url.layout.scheme
-            guard scheme.count <= SchemeName.maximumLength,
-                let index = schemeTable.value(
-                        forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
-                        readable: bytes.count &- scheme.lowerBound)
-            else { throw .unknownScheme(url.scheme) }
+            guard let index = declarationIndex(url, bytes: bytes) else { throw .unknownScheme(url.scheme) }
             let matcher = matchers[index]
             if let (route, parameters) = matcher.bind(url.layout, bytes: bytes) {
                 return RouteMatch(url: url, declaration: matcher.name, route: matcher.routes[route], parameters: parameters)

@@ -29,7 +29,7 @@ final class FastPlan: Sendable {
             keyLength = key.count
             self.parameter = parameter
             self.listSlot = listSlot
-            isPlainText = reader.kind == .string && reader.keywords.isEmpty
+            isPlainText = reader.isPlainText
             minScalars = reader.minLength
             maxScalars = reader.maxLength
             // Letters, digits and `-._~` (RFC 3986 `unreserved`) stand raw and decode to themselves.

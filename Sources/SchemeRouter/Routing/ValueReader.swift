@@ -26,6 +26,10 @@ struct ValueReader: Sendable {
     let isOptional: Bool
     let isRepeated: Bool
 
+    /// Whether the value is plain text (a `string` without keywords): bound as the text itself,
+    /// once its length in scalars is within `minLength...maxLength`.
+    var isPlainText: Bool { kind == .string && keywords.isEmpty }
+
     init(_ spec: ParameterSpec, words: inout WordList, pieces: inout [DateFormat.Piece]) {
         var minLength = 0, maxLength = Int.max, minimum = Int.min, maximum = Int.max
         var format = 0..<0
@@ -203,14 +207,7 @@ struct ValueReader: Sendable {
     /// Eight ASCII hexadecimal digits (the first in the lowest byte) as a 32-bit number, or `nil`.
     @inline(__always)
     static func hex8(_ word: UInt64) -> UInt64? {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        guard word & high == 0 else { return nil }
-        // Per byte (all below 0x80, so no carry crosses bytes): the high bit of x + (0x80 - c) is set when x >= c.
-        func atLeast(_ x: UInt64, _ c: UInt8) -> UInt64 { (x &+ ByteText.broadcast(0x80 &- c)) & high }
-        let lower = word | ByteText.broadcast(0x20)
-        let digit = atLeast(word, 0x30) & ~atLeast(word, 0x3A)
-        let letter = atLeast(lower, 0x61) & ~atLeast(lower, 0x67)
-        guard digit | letter == high else { return nil }
+        guard ByteWord.hexDigits(word) == ByteWord.high else { return nil }
         // Nibble values, then pairs of nibbles into bytes, bytes into one word, first digit highest.
         let nibbles = (word & ByteText.broadcast(0x0F)) &+ ((word >> 6) & ByteText.broadcast(0x01)) &* 9
         let pairs = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF_00FF_00FF
