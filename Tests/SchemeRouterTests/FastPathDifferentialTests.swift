@@ -81,6 +81,14 @@ import Testing
         default:
             Issue.record("\(text): route gave \(owned), withRoute \(scoped)", sourceLocation: sourceLocation)
         }
+        // Parsing and routing the text in one step reads the same values, URL included.
+        let fromText = Result { () throws(RouteError) in
+            try registry.withRoute(text) { values throws(RouteError) -> RouteMatch in
+                #expect(values.url == url, "\(text)", sourceLocation: sourceLocation)
+                return values.match
+            }
+        }
+        #expect(fromText == scoped, "\(text): withRoute(text) \(fromText), withRoute(url) \(scoped)", sourceLocation: sourceLocation)
     }
 
     /// Value `name` of `fast` is what the precise path's values say: the same value and offset,

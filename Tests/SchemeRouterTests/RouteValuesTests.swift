@@ -114,6 +114,52 @@ struct RouteValuesTests {
         #expect(!called)
     }
 
+    /// Routing the text parses it as ``SchemeURL`` does: a text the parser rejects throws
+    /// ``RouteError/invalidURL(_:)`` with the parser's rejection (offset, code, caret), and the
+    /// closure is not called; `maximumLength` is the parser's.
+    @Test(arguments: [
+        ("", URLParser.defaultMaximumLength), ("todolist://x?two words", URLParser.defaultMaximumLength),
+        ("todolist://x?caf\u{E9}", URLParser.defaultMaximumLength), ("todolist://x?%G0", URLParser.defaultMaximumLength),
+        ("todolist://x#a#b", URLParser.defaultMaximumLength), ("1todolist://x", URLParser.defaultMaximumLength),
+        ("todolist://x?ok", 10),
+    ])
+    func aTextThatIsNoURLThrowsTheParsersRejection(text: String, maximumLength: Int) throws {
+        let rejection = #expect(throws: URLRejection.self) { try SchemeURL(text, maximumLength: maximumLength) }
+        var called = false
+        let error = #expect(throws: RouteError.self) {
+            try Self.registry.withRoute(text, maximumLength: maximumLength) { _ throws(RouteError) in called = true }
+        }
+        #expect(!called)
+        guard let rejection, let error else { return }
+        #expect(error == .invalidURL(rejection))
+        #expect(error.offset == rejection.offset)
+        #expect(error.code == rejection.code)
+        #expect(error.render(input: text) == rejection.render(input: text))
+        // The other overload throws the same.
+        #expect(throws: RouteError.invalidURL(rejection)) {
+            try Self.registry.withRoute(text, maximumLength: maximumLength) { (_: borrowing RouteValues) throws(CancellationError) in }
+        }
+    }
+
+    /// Routing the text reads what routing its ``SchemeURL`` reads, on both paths (slots and the
+    /// precise path's match), and its routing errors are the same.
+    @Test(arguments: [
+        "todolist://www.acme.com?Quarterly%20Report#200806231300", "TODOLIST://x?ok#today",
+        "lists://x/many?a=1&b=2&a=3&c=x&d=y&e=z&e=w", "todolist://x", "nobody://x", "todolist://x?ok#2008",
+    ])
+    func routingTheTextReadsWhatRoutingItsURLReads(text: String) throws {
+        let url = try SchemeURL(text)
+        let expected = Result { () throws(RouteError) in try Self.registry.route(url) }
+        let read = Result { () throws(RouteError) in
+            try Self.registry.withRoute(text) { values throws(RouteError) -> RouteMatch in
+                #expect(values.url == url)
+                #expect(values.url.text == text)
+                return values.match
+            }
+        }
+        #expect(read == expected)
+    }
+
     /// What the closure throws comes out unchanged.
     @Test func theClosuresErrorPropagates() throws {
         let url = try SchemeURL("todolist://x?ok")

@@ -22,6 +22,12 @@ public struct SchemeURL: Sendable, Hashable, CustomStringConvertible {
         self.text = string
     }
 
+    /// A URL whose `layout` the parser made from `text`.
+    init(text: String, layout: URLLayout) {
+        self.text = text
+        self.layout = layout
+    }
+
     /// Parses and validates raw bytes (for example one `argv` element, which may not be valid UTF-8).
     /// - Throws: ``URLRejection`` naming the first fault and its byte offset.
     public init(bytes: some Collection<UInt8>, maximumLength: Int = URLParser.defaultMaximumLength) throws(URLRejection) {

@@ -69,14 +69,14 @@ final class FastMatcher: Sendable {
 
     /// Binds a URL into slots and calls `body` with its values, all while the memory they are in
     /// lives. Returns `false` when the fast path declines (then `body` was not called), else
-    /// `true` or what `body` threw. `layout` and `address` are the URL's (``RouteValues/url``
-    /// reads the latter).
+    /// `true` or what `body` threw. `layout` and `text` are the URL's (``RouteValues/url`` reads
+    /// them).
     ///
     /// Static, over an unretained matcher (the registry keeps it alive), and its closures capture
     /// no reference: each would be retained and released per URL. What `body` throws passes
     /// through the closures as their typed error, which costs nothing when nothing is thrown.
     static func withValues(
-        _ matcher: Unmanaged<FastMatcher>, _ layout: URLLayout, at address: UnsafePointer<SchemeURL>,
+        _ matcher: Unmanaged<FastMatcher>, _ layout: URLLayout, text: UnsafePointer<String>,
         bytes: UnsafeBufferPointer<UInt8>, _ body: (borrowing RouteValues) throws(RouteError) -> Void
     ) throws(RouteError) -> Bool {
         let plans = matcher._withUnsafeGuaranteedRef { $0.plans }
@@ -105,7 +105,7 @@ final class FastMatcher: Sendable {
                 let view = SlotView(
                     matcher: matcher, route: route, slots: slots.baseAddress!, names: names,
                     itemEnd: parameterCount + sink.itemCount, words: words, segments: path)
-                try body(RouteValues(.slots(view), url: address))
+                try body(RouteValues(.slots(view), text: text, layout: layout))
                 return true
             }
         }

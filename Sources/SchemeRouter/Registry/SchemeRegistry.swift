@@ -88,11 +88,11 @@ public struct SchemeRegistry: Sendable {
         byScheme[scheme.lowercased()].map { declarations[$0] }
     }
 
-    /// The index of the declaration that owns the scheme of `url` (whose bytes are `bytes`), or `nil`.
+    /// The index of the declaration that owns the scheme of the URL laid out by `layout` in `bytes`, or `nil`.
     @inline(__always)
-    func declarationIndex(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    func declarationIndex(_ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
-        let scheme = url.layout.scheme
+        let scheme = layout.scheme
         guard scheme.count <= SchemeName.maximumLength else { return nil }
         return schemeTable.value(
             forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
@@ -104,7 +104,7 @@ public struct SchemeRegistry: Sendable {
     ///   what ``SchemeDeclaration/match(_:)`` throws.
     public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
         try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) -> RouteMatch in
-            guard let index = declarationIndex(url, bytes: bytes) else { throw .unknownScheme(url.scheme) }
+            guard let index = declarationIndex(url.layout, bytes: bytes) else { throw .unknownScheme(url.scheme) }
             let matcher = matchers[index]
             if let (route, parameters) = matcher.bind(url.layout, bytes: bytes) {
                 return RouteMatch(url: url, declaration: matcher.name, route: matcher.routes[route], parameters: parameters)

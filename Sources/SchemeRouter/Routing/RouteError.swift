@@ -4,6 +4,9 @@
 /// Every case that points into a URL carries the byte offset of the fault (``offset``), as
 /// ``URLRejection`` does, so the same caret rendering applies (``render(input:)``).
 public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text is not a URL the strict parser accepts (``SchemeRegistry/withRoute(_:maximumLength:_:)``,
+    /// which parses as it routes): the parser's rejection, with its offset.
+    case invalidURL(URLRejection)
     /// No declaration claims the URL's scheme.
     case unknownScheme(String)
     /// The scheme is claimed but no route's host and path match.
@@ -45,7 +48,7 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
             .duplicateQueryItem(_, let offset), .unknownQueryItem(_, let offset),
             .queryItemWithoutValue(_, let offset), .emptyQueryItem(let offset), .unexpectedFragment(let offset):
             offset
-        case .undecodableQueryKey(let rejection): rejection.offset
+        case .invalidURL(let rejection), .undecodableQueryKey(let rejection): rejection.offset
         case .parameterTypeMismatch(_, _, _, let offset): offset
         case .parameterNotFound, .routeMismatch, .unknownRoute, .unprintableParameter: nil
         }
@@ -54,6 +57,7 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable, machine-readable identifier of the rule (used by `--json`).
     public var code: String {
         switch self {
+        case .invalidURL(let rejection): rejection.code
         case .unknownScheme: "unknown-scheme"
         case .noRoute: "no-route"
         case .invalidParameter: "invalid-parameter"
@@ -75,6 +79,8 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The explanation without the offset.
     public var message: String {
         switch self {
+        case .invalidURL(let rejection):
+            return rejection.message
         case .unknownScheme(let scheme):
             return "no declaration claims the scheme '\(scheme)'"
         case .noRoute(let scheme, let closest, let reason):

@@ -24,15 +24,18 @@ public struct RouteValues: ~Copyable {
     }
 
     let source: Source
-    private let urlAddress: UnsafePointer<SchemeURL>
+    /// The URL's text, in the caller's memory (no reference held), and its layout.
+    private let text: UnsafePointer<String>
+    private let layout: URLLayout
 
-    init(_ source: Source, url: UnsafePointer<SchemeURL>) {
+    init(_ source: Source, text: UnsafePointer<String>, layout: URLLayout) {
         self.source = source
-        self.urlAddress = url
+        self.text = text
+        self.layout = layout
     }
 
     /// The URL as received.
-    public var url: SchemeURL { urlAddress.pointee }
+    public var url: SchemeURL { SchemeURL(text: text.pointee, layout: layout) }
 
     /// The route that matched.
     public var route: Route {

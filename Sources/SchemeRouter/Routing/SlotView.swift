@@ -54,25 +54,22 @@ struct SlotView {
         let count = Int(slot.count)
         switch slot.kind {
         case .remainder:
-            var strings: [String] = []
-            strings.reserveCapacity(count)
-            for position in Int(slot.a)..<Int(slot.a) + count {
-                strings.append(FastText.string(segments[position].decodedBytes))
+            var position = Int(slot.a)
+            return StringList.make(count: count) {
+                defer { position &+= 1 }
+                return FastText.string(segments[position].decodedBytes)
             }
-            return strings
         case .list:
             // Items of one list are all text or none is (keywords stand in for integers, UUIDs
             // and dates only: ``RouteCompiler`` checks).
             guard count > 0 else { return [] }
             var item = Int(slot.a)
             guard slots[item].kind == .text || slots[item].kind == .word else { return nil }
-            var strings: [String] = []
-            strings.reserveCapacity(count)
-            while strings.count < count {
-                if slots[item].owner == index { strings.append(text(at: item)!) }
-                item += 1
+            return StringList.make(count: count) {
+                while slots[item].owner != index { item &+= 1 }
+                defer { item &+= 1 }
+                return text(at: item)!
             }
-            return strings
         default:
             return nil
         }

@@ -103,10 +103,10 @@ struct EagerSink: ValueSink {
 
     @inline(__always)
     mutating func bindRemainder(_ parameter: Int, _ segments: UnsafeBufferPointer<FlatTrie.Segment>, from position: Int) {
-        var values: [String] = []
-        values.reserveCapacity(segments.count - position)
-        for index in position..<segments.count {
-            values.append(FastText.string(segments[index].decodedBytes))
+        var index = position
+        let values = StringList.make(count: segments.count - position) {
+            defer { index &+= 1 }
+            return FastText.string(segments[index].decodedBytes)
         }
         parameters.bindNew(parameter, strings: values, offset: segments[position].start)
     }
