@@ -36,7 +36,7 @@ enum FuzzRouting {
     }
 
     /// Routes an accepted URL: error offsets inside the input (or at its end), values read in
-    /// place (`withRoute`) equal to the owned match, and every match prints back to a URL that
+    /// place (`withRoute`, from the URL and from its text) equal to the owned match, and every match prints back to a URL that
     /// routes to the same route and values and prints the same again.
     static func exercise(_ url: SchemeURL) {
         let size = url.text.utf8.count
@@ -55,6 +55,12 @@ enum FuzzRouting {
             } catch {
                 precondition(error == routeError, "withRoute threw \(error), route \(routeError), on \(url)")
             }
+            do throws(RouteError) {
+                try registry.withRoute(url.text) { _ throws(RouteError) in }
+                preconditionFailure("route threw \(routeError) but withRoute(text) matched \(url)")
+            } catch {
+                precondition(error == routeError, "withRoute(text) threw \(error), route \(routeError), on \(url)")
+            }
             return
         }
         do {
@@ -64,6 +70,11 @@ enum FuzzRouting {
                 return values.match
             }
             precondition(copy == match, "withRoute read \(copy), route \(match)")
+            let fromText = try registry.withRoute(url.text) { values throws(RouteError) in
+                for name in match.parameters.names { _ = values[name] }
+                return values.match
+            }
+            precondition(fromText == match, "withRoute(text) read \(fromText), route \(match)")
         } catch {
             preconditionFailure("route matched \(match) but withRoute threw \(error)")
         }
