@@ -244,6 +244,27 @@ import Testing
         }
     }
 
+    /// ``FastText/string(_:)`` (small ASCII strings by overlapping words, the rest decoded) makes
+    /// exactly the standard library's string, at every length around the word sizes and the
+    /// small-string limit, read at the end of a buffer (nothing past it is touched: ASan in the
+    /// fuzzer would see it).
+    @Test func stringsAreTheStandardLibrarys() async {
+        await propertyCheck(count: 4000, input: RouteURLGen.utf8Text) { bytes in
+            guard String(validating: bytes, as: UTF8.self) != nil else { return }
+            for length in 0...min(bytes.count, 20) {
+                let prefix = Array(bytes[..<length])
+                // Only whole sequences: a cut one is not valid text.
+                guard let expected = String(validating: prefix, as: UTF8.self) else { continue }
+                let made = prefix.withUnsafeBufferPointer(FastText.string)
+                #expect(made == expected && Array(made.utf8) == prefix, "\(prefix)")
+            }
+        }
+        for length in 0...20 {
+            let ascii = Array("abcdefghijklmnopqrstu".utf8.prefix(length))
+            #expect(ascii.withUnsafeBufferPointer(FastText.string) == String(decoding: ascii, as: UTF8.self))
+        }
+    }
+
     @Test func fastDecodingAgreesWithPercentDecoding() async {
         await propertyCheck(count: 4000, input: RouteURLGen.escapedText) { raw, form in
             let policy: PercentDecoding = form ? .form : .text

@@ -113,7 +113,10 @@ final class FastPlan: Sendable {
         self.words = words.frozen()
         self.pieces = FrozenArray(pieces)
         self.pathParameters = FrozenArray(pathParameters)
-        self.queryKeys = FrozenArray(queryKeys)
+        // Repeated keys first: their items are the commonest, and keys are tried in this order.
+        // (Keys match exactly, so the order changes no result; a key's bit in the binder's
+        // `seen` mask is its index here.)
+        self.queryKeys = FrozenArray(queryKeys.filter { $0.listSlot >= 0 } + queryKeys.filter { $0.listSlot < 0 })
         self.keyBytes = FrozenArray(keyBytes)
         formDecoding = decoding.plusAsSpace
         ignoresUnknownQueryItems = unknownQueryItems == .ignore

@@ -163,15 +163,38 @@ enum FastText {
     }
 
     /// A `String` of bytes known to be valid UTF-8 (the standard library checks them again: no
-    /// public initializer skips that). Up to 15 bytes, the string is made in place as a small
-    /// string, whose check of ASCII text is one test of its two words; longer ones are decoded.
+    /// public initializer skips that). ASCII text of up to 15 bytes, the commonest value, is
+    /// copied into a small string by two overlapping loads and stores (no `memmove` call), which
+    /// also tell whether it is ASCII, the one case `String(unsafeUninitializedCapacity:)` checks
+    /// in a few instructions; other text is decoded (that initializer rechecks non-ASCII text on
+    /// a slow path).
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if bytes.count <= 15 {
-            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                guard let base = bytes.baseAddress else { return 0 }
-                buffer.baseAddress!.update(from: base, count: bytes.count)
-                return bytes.count
+        let count = bytes.count
+        if count <= 15, let base = bytes.baseAddress {
+            let source = UnsafeRawPointer(base)
+            if count >= 8 {
+                let head = source.loadUnaligned(as: UInt64.self)
+                let tail = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                if (head | tail) & 0x8080_8080_8080_8080 == 0 {
+                    return String(unsafeUninitializedCapacity: count) { buffer in
+                        let target = UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+                        target.storeBytes(of: head, as: UInt64.self)
+                        target.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+                        return count
+                    }
+                }
+            } else if count >= 4 {
+                let head = source.loadUnaligned(as: UInt32.self)
+                let tail = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                if (head | tail) & 0x8080_8080 == 0 {
+                    return String(unsafeUninitializedCapacity: count) { buffer in
+                        let target = UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+                        target.storeBytes(of: head, as: UInt32.self)
+                        target.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+                        return count
+                    }
+                }
             }
         }
         return String(decoding: bytes, as: UTF8.self)
