@@ -49,6 +49,22 @@ import Testing
         for lane in 0..<16 { #expect(bytes[lane] == (vector[lane] == 37 ? 0xFF : 0), "lane \(lane)") }
     }
 
+    /// `allMarked(_:)` and `firstUnmarked(_:)` over every one of the 65,536 masks: whether each lane
+    /// is set, and the first lane that is not (16 when none).
+    @Test func firstUnmarkedLaneOfEveryMask() {
+        var wrong: [Int] = []
+        for pattern in 0..<(1 << 16) {
+            var vector = ByteVector.Vector()
+            for lane in 0..<16 where pattern & (1 << lane) != 0 { vector[lane] = 37 }
+            let mask = ByteVector.percentSigns(vector)
+            let expected = (0..<16).first { pattern & (1 << $0) == 0 } ?? 16
+            if ByteVector.firstUnmarked(mask) != expected || ByteVector.allMarked(mask) != (pattern == 0xFFFF) {
+                wrong.append(pattern)
+            }
+        }
+        #expect(wrong.isEmpty, "first wrong masks: \(wrong.prefix(5))")
+    }
+
     /// Schemes of 1 to 20 bytes, looked up in any case from inputs shorter and longer than a
     /// vector: the vector lookup answers as the byte-by-byte one does.
     @Test func schemeLookupAgreesWithTheByteLoop() {

@@ -54,6 +54,20 @@ enum ByteVector {
     @inline(__always)
     static func bytes(_ mask: Mask) -> Vector { unsafeBitCast(mask, to: Vector.self) }
 
+    /// Whether `mask` sets every lane.
+    @inline(__always)
+    static func allMarked(_ mask: Mask) -> Bool {
+        let (low, high) = unmarked(mask)
+        return low | high == 0
+    }
+
+    /// The index of the first lane `mask` leaves clear, or 16 when it sets them all.
+    @inline(__always)
+    static func firstUnmarked(_ mask: Mask) -> Int {
+        let (low, high) = unmarked(mask)
+        return low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3
+    }
+
     /// The lanes `mask` leaves clear, as ``ByteWord`` marks them: the top bit of each byte of the
     /// first eight lanes (`low`) and of the last eight (`high`).
     @inline(__always)

@@ -112,8 +112,7 @@ private struct Grammar {
         }
         if bytes.count >= 16, let base = bytes.baseAddress {
             // The common case, a scheme of up to 15 bytes and its `:`, in one vector.
-            let (low, high) = ByteVector.unmarked(ByteVector.schemeCharacters(ByteVector.load(base)))
-            let stop = low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3
+            let stop = ByteVector.firstUnmarked(ByteVector.schemeCharacters(ByteVector.load(base)))
             if stop < 16 && base[stop] == UInt8(ascii: ":") { return stop }
         }
         var index = 1
@@ -323,10 +322,9 @@ private struct Grammar {
             let plain = ByteVector.surelyPlain(vector)
                 .| (ByteVector.percentSigns(vector) .& ByteVector.hexDigits(ByteVector.load(base + (index &+ 1)))
                     .& ByteVector.hexDigits(ByteVector.load(base + (index &+ 2))))
-            let (low, high) = ByteVector.unmarked(plain)
-            if low | high != 0 {
-                return index &+ (low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3)
-            }
+            // (Tested as a whole first: `firstUnmarked(plain) < 16` compiled to 1.7 % more
+            // instructions over the whole job.)
+            if !ByteVector.allMarked(plain) { return index &+ ByteVector.firstUnmarked(plain) }
             index &+= 16
         }
         while index &+ 10 <= count {

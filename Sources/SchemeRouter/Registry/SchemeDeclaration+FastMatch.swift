@@ -63,7 +63,7 @@ final class FastMatcher: Sendable {
         return (selected, parameters)
     }
 
-    /// The most bytes of value slots that ``withValues(_:_:at:bytes:_:)`` sizes by a bound rather
+    /// The most bytes of value slots that ``withValues(_:_:text:bytes:_:)`` sizes by a bound rather
     /// than by counting the query's items: what `withUnsafeTemporaryAllocation` keeps on the stack.
     static let stackSlotBytes = 1024
 

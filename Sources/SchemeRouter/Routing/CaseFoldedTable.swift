@@ -74,8 +74,7 @@ struct CaseFoldedTable: Sendable {
         return vectors.withUnsafeBufferPointer { vectors in
             starts.withUnsafeBufferPointer { starts in
                 for entry in 0..<vectors.count where starts[entry + 1] &- starts[entry] == count {
-                    let (low, high) = ByteVector.unmarked(vectors[entry] .== key)
-                    if low | high == 0 { return values[entry] }
+                    if ByteVector.allMarked(vectors[entry] .== key) { return values[entry] }
                 }
                 return nil
             }
