@@ -12,15 +12,22 @@ public struct LaunchOptions: Sendable, Hashable {
     public var sourceApplication: SourceApplication?
     /// Free-form data the sender attached to ``url``.
     public var annotation: String?
+    /// The desktop's activation token that came with the launch, if any.
+    public var activationToken: String?
 
     /// Creates launch options; all fields default to `nil` (a plain launch).
     /// - Parameters:
     ///   - url: The URL to open after launching.
     ///   - sourceApplication: The app that sent the URL.
     ///   - annotation: Data the sender attached.
-    public init(url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil) {
+    ///   - activationToken: The desktop's activation token.
+    public init(
+        url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil,
+        activationToken: String? = nil
+    ) {
         self.url = url
         self.sourceApplication = sourceApplication
         self.annotation = annotation
+        self.activationToken = activationToken
     }
 }

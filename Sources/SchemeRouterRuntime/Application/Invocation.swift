@@ -60,6 +60,8 @@ final class Invocation {
             launch(intoBackground: intoBackground, makeDelegate: makeDelegate)
         case .quit:
             quit()
+        case .busService:
+            serveBus(makeDelegate: makeDelegate)
         case .manifest:
             let bytes = Array(manifestText.utf8)
             _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
@@ -148,7 +150,7 @@ final class Invocation {
     }
 
     /// The runtime directory and this app's files in it.
-    private func prepareFiles() -> InstanceFiles {
+    func prepareFiles() -> InstanceFiles {
         do throws(RuntimeError) {
             return try RuntimeDirectory.prepare().files(for: name)
         } catch {
@@ -157,7 +159,7 @@ final class Invocation {
     }
 
     /// The single-instance check.
-    private func elect(_ files: InstanceFiles) -> Election.Outcome {
+    func elect(_ files: InstanceFiles) -> Election.Outcome {
         do throws(RuntimeError) {
             return try Election.run(files, mayBecomePrimary: true, timeout: settings.connectTimeout)
         } catch {

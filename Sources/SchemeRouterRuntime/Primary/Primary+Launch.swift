@@ -12,12 +12,19 @@ struct LaunchRequest: Sendable {
     var annotation: String?
     /// `--background`: launch without becoming active.
     var intoBackground = false
+    /// The desktop's activation token that came with the launch URL.
+    var activationToken: String?
+    /// The launch URL's delivery when it was queued first (a bus-activated launch): its verdict
+    /// goes to the delivery's owner.
+    var delivery: DeliveryID?
+    /// Started by the session bus (`--gapplication-service`): wait for the first call.
+    var byBus = false
 }
 
 extension Primary {
     /// Runs the primary: collect what already arrived, launch, then serve until terminated.
     /// Exits the process.
-    func run(_ request: LaunchRequest, makeDelegate: @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
+    func run(_ request: LaunchRequest, makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
         do throws(UVError) {
             try loop.drainMainQueue()
             try watchSignals()
@@ -31,9 +38,12 @@ extension Primary {
             exit(ExitStatus.systemError.rawValue)
         }
         // URLs that arrived between binding and now are queued for the launch.
+        openBusDoor(awaitingLaunch: request.byBus) { [unowned self] in
+            self.launch(self.launchRequestFromQueue(request), makeDelegate: makeDelegate)
+        }
         loop.runOnce()
         loop.runOnce()
-        if phase == .collecting {
+        if phase == .collecting && busDoor?.awaitingLaunch != true {
             launch(request, makeDelegate: makeDelegate)
         }
         loop.run()
@@ -43,7 +53,7 @@ extension Primary {
     /// The launch: delegate factory and launch hooks under the launch deadline, the launch
     /// URL, then the queued URLs one by one (each answered as soon as it is handled) and the
     /// queued control commands, every later hook under the hook deadline.
-    private func launch(_ request: LaunchRequest, makeDelegate: @MainActor (SchemeDeclaration) -> any ApplicationDelegate) {
+    func launch(_ request: LaunchRequest, makeDelegate: @MainActor (SchemeDeclaration) -> any ApplicationDelegate) {
         phase = .launching
         watchdog.armLaunch(sink: launchSink?.descriptor)
         let declaration: SchemeDeclaration
@@ -62,7 +72,7 @@ extension Primary {
         self.controller = controller
         Application.controller = controller
         controller.hookObserver = { [unowned self] record in self.observe(record) }
-        let launchDelivery = request.url == nil ? nil : nextDelivery()
+        let launchDelivery = request.delivery ?? (request.url == nil ? nil : nextDelivery())
         // After didFinishLaunching, the hooks of the launch serve the invoking process's URL.
         launchHooksAfterFinishing =
             request.intoBackground ? ["didEnterBackground"] : (request.url == nil ? [] : ["open"]) + ["didBecomeActive"]
@@ -70,7 +80,9 @@ extension Primary {
         let outcome: LaunchOutcome
         do throws(LifecycleError) {
             outcome = try controller.launch(
-                options: LaunchOptions(url: request.url, sourceApplication: request.source, annotation: request.annotation),
+                options: LaunchOptions(
+                    url: request.url, sourceApplication: request.source, annotation: request.annotation,
+                    activationToken: request.activationToken),
                 delivery: launchDelivery, queued: [], intoBackground: request.intoBackground)
         } catch {
             preconditionFailure("launch: \(error)")
@@ -84,17 +96,21 @@ extension Primary {
         let launchVerdict = outcome.results.first { $0.delivery == launchDelivery }.map { WakeVerdict($0.verdict) }
         launchSink?.deliver(launchVerdict ?? .launched)
         launchSink = nil
+        var answered: [Connection] = []
+        if let launchDelivery, let owner = deliveryOwners.removeValue(forKey: launchDelivery) {
+            answer(owner, with: launchVerdict ?? .terminated)
+            if case .socket(let connection, _) = owner { answered.append(connection) }
+        }
         watchdog.sinkAnswered()
         // The queued URLs, in arrival order, each answered at once. Their connections read
         // again only once all are answered, so nothing overtakes the queue.
         let queued = queuedDeliveries
         queuedDeliveries = []
-        var answered: [Connection] = []
         for pending in queued {
             guard let owner = deliveryOwners.removeValue(forKey: pending.delivery) else { continue }
-            let verdict = deliver(pending, owner: owner.connection.descriptor)
-            reply(WakeVerdict(verdict), to: owner.request, on: owner.connection)
-            answered.append(owner.connection)
+            let verdict = deliver(pending, owner: owner.descriptor)
+            answer(owner, with: WakeVerdict(verdict))
+            if case .socket(let connection, _) = owner { answered.append(connection) }
         }
         for connection in answered { connection.replyDelivered() }
         let controls = queuedControls
@@ -103,6 +119,7 @@ extension Primary {
             perform(control, from: connection)
             connection.replyDelivered()
         }
+        performQueuedBusCalls()
         rearmBackgroundTimer()
     }
 

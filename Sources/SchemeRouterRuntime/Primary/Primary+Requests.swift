@@ -22,38 +22,92 @@ extension Primary {
         }
     }
 
-    /// A URL arrived: reject it before any hook if it is malformed or not the app's; queue it
-    /// during the launch (within the buffer budget); otherwise deliver it now.
+    /// A URL arrived on the socket: it goes the way of every URL (``handleURL(_:options:size:owner:)``).
     /// - Parameter size: The frame's payload size.
     func handleOpen(_ request: OpenRequest, size: Int, from connection: Connection) {
-        let url: SchemeURL
-        do throws(URLRejection) {
-            url = try SchemeURL(bytes: request.url)
-        } catch {
-            reply(WakeVerdict(error), to: request.request, on: connection)
-            return
-        }
-        if let rejection = app.rejection(of: url) {
-            reply(rejection, to: request.request, on: connection)
-            return
-        }
         let options = OpenOptions(
             sourceApplication: source(of: connection, claimed: request.sourceApplication),
             annotation: request.annotation)
+        handleURL(request.url, options: options, size: size, owner: .socket(connection, request: request.request))
+    }
+
+    /// A URL arrived through either door: reject it before any hook if it is malformed or not
+    /// the app's; queue it during the launch (within the buffer budget); otherwise deliver it
+    /// now. Its verdict goes to `owner`.
+    /// - Parameter size: What the request took on the wire (for the buffer budget).
+    func handleURL(_ bytes: [UInt8], options: OpenOptions, size: Int, owner: VerdictOwner) {
+        let url: SchemeURL
+        do throws(URLRejection) {
+            url = try SchemeURL(bytes: bytes)
+        } catch {
+            answer(owner, with: WakeVerdict(error))
+            return
+        }
+        if let rejection = app.rejection(of: url) {
+            answer(owner, with: rejection)
+            return
+        }
         let delivery = nextDelivery()
         switch phase {
         case .collecting, .launching:
             // Held until the launch ends: the URL, its text and components, and the annotation.
-            guard reserve(Self.queuedCost(payloadSize: size), for: connection) else { return }
+            guard reserve(Self.queuedCost(payloadSize: size), for: owner) else { return }
             queuedDeliveries.append(PendingDelivery(url: url, options: options, delivery: delivery))
-            deliveryOwners[delivery] = (connection, request.request)
-            connection.owedReplies += 1
+            deliveryOwners[delivery] = owner
+            if case .socket(let connection, _) = owner { connection.owedReplies += 1 }
+            busLaunchRequested()
         case .running:
-            let verdict = deliver(PendingDelivery(url: url, options: options, delivery: delivery), owner: connection.descriptor)
-            reply(WakeVerdict(verdict), to: request.request, on: connection)
+            let verdict = deliver(PendingDelivery(url: url, options: options, delivery: delivery), owner: owner.descriptor)
+            answer(owner, with: WakeVerdict(verdict))
             rearmBackgroundTimer()
         case .terminating:
+            answer(owner, terminating: true)
+        }
+    }
+
+    /// Sends a verdict to whoever is owed it.
+    func answer(_ owner: VerdictOwner, with verdict: WakeVerdict) {
+        switch owner {
+        case .socket(let connection, let request):
+            reply(verdict, to: request, on: connection)
+        case .bus(let call, let index):
+            guard call.record(verdict, at: index) else { return }
+            bufferedBytes -= call.heldBytes
+            call.heldBytes = 0
+            guard let door = busDoor else { return }
+            call.answer(names: door.names)
+            door.connection?.rearm()
+        }
+    }
+
+    /// Tells an owner the app is terminating.
+    func answer(_ owner: VerdictOwner, terminating: Bool) {
+        switch owner {
+        case .socket(let connection, _):
             connection.fail(ErrorMessage(code: .terminated, message: "\(app.name) is terminating"))
+        case .bus:
+            answer(owner, with: .terminated)
+        }
+    }
+
+    /// Reserves budget for a queued request (see ``reserve(_:for:)-(Int,Connection)``).
+    private func reserve(_ bytes: Int, for owner: VerdictOwner) -> Bool {
+        switch owner {
+        case .socket(let connection, _):
+            return reserve(bytes, for: connection)
+        case .bus(let call, let index):
+            guard bufferedBytes + bytes <= settings.maximumBufferedBytes else {
+                call.overridingError = (
+                    busDoor?.names.busy ?? BusNames.invalidArguments,
+                    "\(call.uris[index]): the primary holds \(bufferedBytes) bytes of queued requests; "
+                        + "\(bytes) more would pass its budget of \(settings.maximumBufferedBytes)"
+                )
+                answer(owner, with: .terminated)
+                return false
+            }
+            bufferedBytes += bytes
+            call.heldBytes += bytes
+            return true
         }
     }
 
@@ -155,6 +209,19 @@ extension Primary {
         let reply = ControlReplyMessage(
             request: request.request, refused: refusal != nil, state: controller.state.rawValue, message: refusal)
         connection.send(reply.frame.encoded)
+    }
+}
+
+/// Who is owed a URL's verdict: a socket request, or one URI of a D-Bus `Open` call.
+@MainActor
+enum VerdictOwner {
+    case socket(Connection, request: UInt32)
+    case bus(BusOpenCall, index: Int)
+
+    /// The descriptor the watchdog names when a hook serving the URL overruns (socket only).
+    var descriptor: Int32? {
+        if case .socket(let connection, _) = self { return connection.descriptor }
+        return nil
     }
 }
 

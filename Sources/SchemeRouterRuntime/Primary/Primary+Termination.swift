@@ -60,7 +60,9 @@ extension Primary {
         launchSink?.deliver(.terminated)
         launchSink = nil
         queuedDeliveries = []
+        for owner in deliveryOwners.values { if case .bus = owner { answer(owner, with: .terminated) } }
         deliveryOwners = [:]
+        closeBusDoor()
         queuedControls = []
         for connection in connections.values.sorted(by: { $0.id < $1.id }) {
             if let requester, requester.connection === connection {

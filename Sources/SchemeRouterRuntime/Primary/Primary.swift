@@ -36,7 +36,9 @@ final class Primary {
     var lastDeliveryID: UInt64 = 0
     /// URLs that arrived before the launch, in arrival order, and who is owed their verdicts.
     var queuedDeliveries: [PendingDelivery] = []
-    var deliveryOwners: [DeliveryID: (connection: Connection, request: UInt32)] = [:]
+    var deliveryOwners: [DeliveryID: VerdictOwner] = [:]
+    /// The D-Bus door (`org.freedesktop.Application`), when the session bus is there.
+    var busDoor: BusDoor?
     /// Control commands that arrived before the launch, handled right after it.
     var queuedControls: [(connection: Connection, request: ControlRequest)] = []
     /// The background deadline's timer.
