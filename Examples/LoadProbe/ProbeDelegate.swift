@@ -38,6 +38,8 @@ final class ProbeDelegate: ApplicationDelegate {
                 "whoami name=\(source?.name ?? "-") pid=\(source?.pid.map(String.init) ?? "-") "
                     + "uid=\(source?.uid.map(String.init) ?? "-") claimed=\(source?.isClaimed.description ?? "-") "
                     + "annotation=\(options.annotation ?? "-")")
+        case "token":
+            log.append("token \(options.activationToken ?? "-")")
         case "throw":
             throw RequestedFailure()
         case "trap":
@@ -45,6 +47,18 @@ final class ProbeDelegate: ApplicationDelegate {
         case "stall":
             log.append("stall open")
             ProbeBehaviour.stall()
+        default:
+            return false
+        }
+        return true
+    }
+
+    func performAction(_ action: AppAction) -> Bool {
+        switch (action.name, action.parameter) {
+        case ("note", .string(let text)?):
+            log.append("action note \(text)")
+        case ("ping", nil):
+            log.append("action ping")
         default:
             return false
         }

@@ -24,7 +24,13 @@ let probeManifestJSON = """
         {"name": "whoami", "host": "whoami", "path": "/"},
         {"name": "throw", "host": "throw", "path": "/"},
         {"name": "trap", "host": "trap", "path": "/"},
-        {"name": "stall", "host": "stall", "path": "/"}
+        {"name": "stall", "host": "stall", "path": "/"},
+        {"name": "token", "host": "token", "path": "/"}
+      ],
+      "actions": [
+        {"name": "note", "title": "Note", "parameter": "string"},
+        {"name": "ping", "title": "Ping"},
+        {"name": "refuse", "title": "Refuse"}
       ]
     }
 

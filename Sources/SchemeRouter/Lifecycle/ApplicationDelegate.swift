@@ -45,4 +45,8 @@ public protocol ApplicationDelegate: AnyObject {
 
     /// The app is about to terminate. Not called when the app is `suspended`.
     func willTerminate()
+
+    /// A launcher asked for one of the manifest's `actions` (a desktop menu item, a
+    /// notification button). Return `false` to decline it; the default declines.
+    func performAction(_ action: AppAction) -> Bool
 }

@@ -26,6 +26,8 @@ public struct Manifest: Sendable, Hashable {
     public let schemes: [SchemeName]
     /// The routes, in manifest order.
     public let routes: [RouteDefinition]
+    /// The actions the app declares (the optional `actions` key; see ``ManifestAction``).
+    public internal(set) var actions: [ManifestAction] = []
 
     /// Reads a manifest from its JSON bytes.
     /// - Parameters:

@@ -3,7 +3,7 @@
 struct ManifestDecoder {
     let file: String
 
-    static let topLevelKeys = ["CFBundleURLName", "CFBundleURLSchemes", "routes"]
+    static let topLevelKeys = ["CFBundleURLName", "CFBundleURLSchemes", "routes", "actions"]
     static let routeKeys = [
         "name", "host", "path", "query", "rawQuery", "fragment", "parameters", "formDecoding", "unknownQueryItems",
     ]
@@ -47,7 +47,9 @@ struct ManifestDecoder {
                 routes.append(try route(node, at: routesPath.appending(index: index)))
             }
         }
-        return Manifest(name: name, schemes: schemes, routes: routes, file: file)
+        var manifest = Manifest(name: name, schemes: schemes, routes: routes, file: file)
+        manifest.actions = try actions(members["actions"])
+        return manifest
     }
 
     func route(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> RouteDefinition {

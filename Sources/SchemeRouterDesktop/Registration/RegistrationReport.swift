@@ -52,4 +52,8 @@ public struct RegistrationReport: Sendable, Hashable {
     public let databaseRefresh: DatabaseRefresh
     /// Other installed desktop files that claim one of the schemes (`register` only).
     public let competingClaimants: [InstalledDesktopFile]
+    /// The D-Bus service file (`register --dbus-activatable`, or removed by `unregister` and a
+    /// plain `register`), and what happened to it (``Change/absent`` when there was none).
+    public internal(set) var busServiceFile: String? = nil
+    public internal(set) var busServiceFileChange = Change.absent
 }

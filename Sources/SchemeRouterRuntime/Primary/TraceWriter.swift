@@ -38,4 +38,18 @@ struct TraceWriter: Sendable {
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
     }
+
+    /// Writes the line for an action: `{"action": "new-item", "parameter": "milk", "performed": true}`.
+    func write(action: AppAction, performed: Bool) {
+        var line = "{\"action\": \(JSONString.quoted(action.name))"
+        switch action.parameter {
+        case .string(let text): line += ", \"parameter\": \(JSONString.quoted(text))"
+        case .integer(let number): line += ", \"parameter\": \(number)"
+        case .boolean(let flag): line += ", \"parameter\": \(flag)"
+        case nil: break
+        }
+        line += ", \"performed\": \(performed)}\n"
+        let bytes = Array(line.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
 }
