@@ -12,8 +12,10 @@ struct Status: ParsableCommand {
             other desktop file across XDG_DATA_HOME and XDG_DATA_DIRS that claims the scheme (competing \
             claimants), whether `xdg-mime query default` agrees, whether the handler's Exec target exists \
             and is executable, whether mimeinfo.cache is current, whether the desktop file validates, and \
-            which helper tools (xdg-utils, desktop-file-utils, gio) are missing. Each problem comes with \
-            a one-line fix.
+            which helper tools (xdg-utils, desktop-file-utils, gio) are missing. For a DBusActivatable app: \
+            the D-Bus service file is present, its Exec runs the app with --gapplication-service, the \
+            bus name is not owned by another program, and a session bus is there (otherwise D-Bus \
+            activation is unavailable, and status says why). Each problem comes with a one-line fix.
 
             --json prints one object: {"healthy", "schemes": [{"scheme", "mimeType", "expected", \
             "default": {"id", "path", "source", "exec"} | null, "claimants": [{"id", "path", \
@@ -69,6 +71,7 @@ struct Status: ParsableCommand {
             }
         }
         problems += doctor.validate(validated)
+        problems += doctor.busProblems(validated)
         problems += doctor.toolProblems()
         let healthy = !(statuses.contains { !$0.isHealthy } || problems.contains { $0.severity == .error })
         if json {
