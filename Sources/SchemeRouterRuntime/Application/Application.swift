@@ -41,6 +41,10 @@ public enum Application {
     /// - Precondition: `manifest` is a valid manifest (it is the app's own, embedded data: test
     ///   it, as TodoList does).
     @MainActor
+    @available(
+        *, noasync,
+        message: "Application.main runs the main thread's run loop and never returns: call it from a main.swift without top-level 'await' (or a synchronous @main), and start async work in a hook with Task"
+    )
     public static func main<Delegate: ApplicationDelegate>(
         manifest: String, file: String,
         makeDelegate: @escaping @MainActor (SchemeDeclaration) -> Delegate
