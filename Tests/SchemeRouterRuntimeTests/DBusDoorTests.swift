@@ -85,7 +85,8 @@ struct DBusDoorTests {
         arguments: [
             ("loadprobe://a b", "Rejected", "rejected (space): raw space: percent-encode it as %20 at byte 13"),
             ("other://x", "Rejected", "rejected (undeclared-scheme): org.schemerouter.loadprobe does not declare the scheme 'other'"),
-            ("loadprobe://nowhere/", "Declined", "loadprobe://nowhere/: declined"),
+            ("loadprobe://nowhere/", "Rejected", "loadprobe://nowhere/: rejected (no-route): no loadprobe: route matches: 'nowhere' is not served"),
+            ("loadprobe://decline/", "Declined", "loadprobe://decline/: declined"),
             ("loadprobe://throw/", "Failed", "open failed: loadprobe://throw asked open to throw"),
         ])
     func errorNames(uri: String, error: String, message: String) throws {

@@ -5,7 +5,7 @@ extension Invocation {
     /// `app --gapplication-service`: the session bus started the app for a call on its name.
     /// Become the primary without detaching (the bus waits for the name, not for an exit) and
     /// launch with the first request's URL; if a primary already runs, it has the name.
-    func serveBus(makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
+    func serveBus(factory: AppFactory) -> Never {
         let files = prepareFiles()
         switch elect(files) {
         case .sender:
@@ -13,7 +13,8 @@ extension Invocation {
             exit(ExitStatus.success.rawValue)
         case .primary(let lock):
             settings.detach = false
-            becomePrimary(lock, files: files, request: LaunchRequest(byBus: true), makeDelegate: makeDelegate)
+            let router = primaryRouter(factory, lock: lock)
+            becomePrimary(lock, files: files, router: router, request: LaunchRequest(byBus: true), factory: factory)
         case .notRunning:
             preconditionFailure("an app invocation may become the primary")
         }

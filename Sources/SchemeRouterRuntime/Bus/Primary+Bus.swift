@@ -78,7 +78,7 @@ extension Primary {
             return request
         }
         let first = queuedDeliveries.removeFirst()
-        request.url = first.url
+        request.routed = first.routed
         request.source = first.options.sourceApplication
         request.annotation = first.options.annotation
         request.activationToken = first.options.activationToken

@@ -31,9 +31,9 @@ extension Primary {
         handleURL(request.url, options: options, size: size, owner: .socket(connection, request: request.request))
     }
 
-    /// A URL arrived through either door: reject it before any hook if it is malformed or not
-    /// the app's; queue it during the launch (within the buffer budget); otherwise deliver it
-    /// now. Its verdict goes to `owner`.
+    /// A URL arrived through either door: reject it before any hook if it is malformed, not the
+    /// app's, matches no route or carries an invalid value; queue it during the launch (within
+    /// the buffer budget); otherwise deliver it now. Its verdict goes to `owner`.
     /// - Parameter size: What the request took on the wire (for the buffer budget).
     func handleURL(_ bytes: [UInt8], options: OpenOptions, size: Int, owner: VerdictOwner) {
         let url: SchemeURL
@@ -43,8 +43,11 @@ extension Primary {
             answer(owner, with: WakeVerdict(error))
             return
         }
-        if let rejection = app.rejection(of: url) {
-            answer(owner, with: rejection)
+        let routed: RoutedURL
+        do throws(RouteRefusal) {
+            routed = try router.route(url)
+        } catch {
+            answer(owner, with: error.verdict)
             return
         }
         let delivery = nextDelivery()
@@ -52,12 +55,12 @@ extension Primary {
         case .collecting, .launching:
             // Held until the launch ends: the URL, its text and components, and the annotation.
             guard reserve(Self.queuedCost(payloadSize: size), for: owner) else { return }
-            queuedDeliveries.append(PendingDelivery(url: url, options: options, delivery: delivery))
+            queuedDeliveries.append(QueuedURL(routed: routed, options: options, delivery: delivery))
             deliveryOwners[delivery] = owner
             if case .socket(let connection, _) = owner { connection.owedReplies += 1 }
             busLaunchRequested()
         case .running:
-            let verdict = deliver(PendingDelivery(url: url, options: options, delivery: delivery), owner: owner.descriptor)
+            let verdict = deliver(QueuedURL(routed: routed, options: options, delivery: delivery), owner: owner.descriptor)
             answer(owner, with: WakeVerdict(verdict))
             rearmBackgroundTimer()
         case .terminating:
@@ -112,13 +115,13 @@ extension Primary {
     }
 
     /// What a request queued during the launch counts against the buffer budget: three times
-    /// its payload (the parsed URL keeps its bytes, its text and its components) and a little
-    /// for the bookkeeping.
-    static func queuedCost(payloadSize: Int) -> Int { 3 * payloadSize + 512 }
+    /// its payload (the parsed URL keeps its bytes, its text and its components), as much again
+    /// for the request read from it, and a little for the bookkeeping.
+    static func queuedCost(payloadSize: Int) -> Int { 4 * payloadSize + 512 }
 
     /// Hands a URL to the running app (`receive`: the wake sequence when in the background),
     /// each hook under the hook deadline, the request's connection its owner.
-    func deliver(_ pending: PendingDelivery, owner: Int32?) -> DeliveryVerdict {
+    func deliver(_ pending: QueuedURL, owner: Int32?) -> DeliveryVerdict {
         guard let controller else { preconditionFailure("running without a controller") }
         let hooks = [AppState.background, .suspended].contains(controller.state)
             ? ["willEnterForeground", "open", "didBecomeActive"] : ["open"]
@@ -127,7 +130,7 @@ extension Primary {
         watchdog.armHook(hooks, owner: owner)
         let verdict: DeliveryVerdict
         do throws(LifecycleError) {
-            verdict = try controller.receive(pending.url, options: pending.options, delivery: pending.delivery)
+            verdict = try controller.receive(pending.routed, options: pending.options, delivery: pending.delivery)
         } catch {
             // Events reach the controller only from loop callbacks, never from inside a hook,
             // and a running primary's app is never notRunning.
