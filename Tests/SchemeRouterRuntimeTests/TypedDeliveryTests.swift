@@ -12,7 +12,7 @@ struct TypedDeliveryTests {
         let run = try sandbox.run(["loadprobe://archive"])
         #expect(run.status == 2, "\(run.error)")
         #expect(
-            run.error.contains("'archive' is not served (hosts: record, stall, throw, trap, whoami) at byte 0"),
+            run.error.contains("'archive' is not served (hosts: decline, record, stall, throw, token, trap, whoami) at byte 0"),
             "\(run.error)")
         #expect(run.error.contains("  loadprobe://archive\n  ^"), "the caret rendering: \(run.error)")
         #expect(sandbox.hooks().isEmpty)
