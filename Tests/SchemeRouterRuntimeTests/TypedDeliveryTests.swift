@@ -47,7 +47,7 @@ struct TypedDeliveryTests {
             #expect(
                 run.error.contains(
                     "MismatchedRequest.routeNames does not match Examples/LoadProbe/ProbeManifest.swift: "
-                        + "it does not read the manifest's route(s) 'stall'; it names route(s) 'archive' the manifest does not declare"),
+                        + "it does not read the manifest's route(s) 'decline', 'stall', 'token'; it names route(s) 'archive' the manifest does not declare"),
                 "\(run.error)")
         }
         #expect(sandbox.hooks().isEmpty)
