@@ -15,11 +15,19 @@ public struct ManifestAction: Sendable, Hashable {
 
     /// The type of an action's parameter.
     public enum ParameterType: String, Sendable, Hashable, CaseIterable {
+        /// A string.
         case string
+        /// A 64-bit signed integer.
         case integer
+        /// `true` or `false`.
         case boolean
     }
 
+    /// Creates an action declaration (the decoder checks the name; see ``isValidName(_:)``).
+    /// - Parameters:
+    ///   - name: The action's name.
+    ///   - title: What menus show.
+    ///   - parameter: The parameter's type, if any.
     public init(name: String, title: String, parameter: ParameterType? = nil) {
         self.name = name
         self.title = title

@@ -7,6 +7,10 @@ public struct DesktopAction: Sendable, Hashable {
     /// What menus show.
     public let title: String
 
+    /// Creates an action entry.
+    /// - Parameters:
+    ///   - id: The action's id (the manifest's action name).
+    ///   - title: What menus show.
     public init(id: String, title: String) {
         self.id = id
         self.title = title

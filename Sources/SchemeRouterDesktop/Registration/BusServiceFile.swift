@@ -19,6 +19,10 @@ public struct BusServiceFile: Sendable, Hashable {
     /// The argument that starts an app in bus-activated mode.
     public static let serviceArgument = "--gapplication-service"
 
+    /// Describes the file.
+    /// - Parameters:
+    ///   - name: The app's bundle name.
+    ///   - executable: The absolute path of the app's executable.
     public init(name: ReverseDNSName, executable: String) {
         self.name = name
         self.executable = executable
