@@ -1,0 +1,90 @@
+public import SchemeRouter
+
+/// A ``SchemeRouter/SceneApplicationDelegate`` that records every hook call of the app and of its
+/// scenes (``RecordingSceneDelegate``) in one log:
+///
+/// ```swift
+/// #expect(app.events == [.willFinishLaunching, .didFinishLaunching, .configurationForConnecting("scene-1"),
+///                        .willConnect("scene-1", urls: ["notes://new"]), .willEnterForeground("scene-1"),
+///                        .didBecomeActive("scene-1")])
+/// ```
+///
+/// ``target`` chooses each URL's scene; ``configureScene`` sets up each new scene delegate.
+@MainActor
+public final class RecordingSceneApp: SceneApplicationDelegate {
+    /// Every hook call so far, app and scenes, in order.
+    public private(set) var events: [RecordedSceneHook] = []
+    /// The scene delegates made so far, by session identifier.
+    public private(set) var scenes: [String: RecordingSceneDelegate] = [:]
+    /// What ``willFinishLaunching(options:)`` returns; `true` by default.
+    public var willFinishLaunchingResult = true
+    /// What ``didFinishLaunching(options:)`` returns; `true` by default.
+    public var didFinishLaunchingResult = true
+    /// Chooses each URL's scene; ``SchemeRouter/SceneTarget/anyScene`` by default.
+    public var target: @MainActor (SchemeURL) -> SceneTarget = { _ in .anyScene }
+    /// The configuration name new scenes get; the default configuration's by default.
+    public var configurationName = SceneConfiguration.defaultName
+    /// Runs on every new scene delegate before it connects (set its content, its restoration identifier…).
+    public var configureScene: @MainActor (RecordingSceneDelegate) -> Void = { _ in }
+    /// Code to run inside an app hook, after the call is recorded.
+    public var actions: [SceneHook: @MainActor () -> Void] = [:]
+
+    /// Creates an app that accepts everything and has recorded nothing.
+    public init() {}
+
+    /// Appends to the log.
+    func record(_ event: RecordedSceneHook) {
+        events.append(event)
+    }
+
+    /// Forgets the recorded events, keeping the scenes and the configured answers.
+    public func clearEvents() {
+        events.removeAll()
+    }
+
+    private func recordApp(_ event: RecordedSceneHook, _ hook: SceneHook) {
+        events.append(event)
+        actions[hook]?()
+    }
+
+    /// Makes and remembers a ``RecordingSceneDelegate``.
+    public func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate {
+        let scene = RecordingSceneDelegate(session: session, app: self)
+        scenes[session.persistentIdentifier] = scene
+        configureScene(scene)
+        return scene
+    }
+
+    /// Records the call; returns ``configurationName``.
+    public func configurationForConnecting(_ session: SceneSession, options: SceneConnectionOptions) -> SceneConfiguration {
+        recordApp(.configurationForConnecting(session.persistentIdentifier), .configurationForConnecting)
+        return SceneConfiguration(name: configurationName)
+    }
+
+    /// Records the call.
+    public func didDiscardSceneSessions(_ sessions: [SceneSession]) {
+        recordApp(.didDiscardSceneSessions(sessions.map(\.persistentIdentifier)), .didDiscardSceneSessions)
+    }
+
+    /// Returns what ``target`` says.
+    public func sceneTarget(for url: SchemeURL) -> SceneTarget {
+        target(url)
+    }
+
+    /// Records the call; returns ``willFinishLaunchingResult``.
+    public func willFinishLaunching(options: LaunchOptions) -> Bool {
+        recordApp(.willFinishLaunching, .willFinishLaunching)
+        return willFinishLaunchingResult
+    }
+
+    /// Records the call; returns ``didFinishLaunchingResult``.
+    public func didFinishLaunching(options: LaunchOptions) -> Bool {
+        recordApp(.didFinishLaunching, .didFinishLaunching)
+        return didFinishLaunchingResult
+    }
+
+    /// Records the call.
+    public func willTerminate() {
+        recordApp(.willTerminate, .willTerminate)
+    }
+}
