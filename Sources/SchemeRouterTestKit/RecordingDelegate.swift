@@ -4,7 +4,7 @@ public import SchemeRouter
 /// hook sequence:
 ///
 /// ```swift
-/// #expect(delegate.events == [.willFinishLaunching, .restoreState, .didFinishLaunching,
+/// #expect(delegate.events == [.willFinishLaunching, .didFinishLaunching,
 ///                             .open("todolist://x"), .didBecomeActive])
 /// ```
 ///
@@ -49,11 +49,6 @@ public final class RecordingDelegate: ApplicationDelegate {
         receivedLaunchOptions.append(options)
         record(.willFinishLaunching)
         return willFinishLaunchingResult
-    }
-
-    /// Records the call.
-    public func restoreState() {
-        record(.restoreState)
     }
 
     /// Records the call; returns ``didFinishLaunchingResult``.

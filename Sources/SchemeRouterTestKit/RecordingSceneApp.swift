@@ -11,7 +11,7 @@ public import SchemeRouter
 ///
 /// ``target`` chooses each URL's scene; ``configureScene`` sets up each new scene delegate.
 @MainActor
-public final class RecordingSceneApp: SceneApplicationDelegate {
+public final class RecordingSceneApp: SceneApplicationDelegate, StateRestorationDelegate {
     /// Every hook call so far, app and scenes, in order.
     public private(set) var events: [RecordedSceneHook] = []
     /// The scene delegates made so far, by session identifier.
@@ -28,6 +28,19 @@ public final class RecordingSceneApp: SceneApplicationDelegate {
     public var configureScene: @MainActor (RecordingSceneDelegate) -> Void = { _ in }
     /// Code to run inside an app hook, after the call is recorded.
     public var actions: [SceneHook: @MainActor () -> Void] = [:]
+
+    /// What ``shouldSaveApplicationState()`` returns; `false` (not opted in) by default.
+    public var shouldSaveResult = false
+    /// What ``shouldRestoreApplicationState(_:)`` returns; `false` (not opted in) by default.
+    public var shouldRestoreResult = false
+    /// What ``willEncodeRestorableState(_:)`` writes.
+    public var appStateToEncode = RestorationCoder()
+    /// Thrown by ``didDecodeRestorableState(_:)`` when set.
+    public var didDecodeError: (any Error)?
+    /// The app-level state ``shouldRestoreApplicationState(_:)`` was shown, in call order.
+    public private(set) var shownAppStates: [RestorationCoder] = []
+    /// The app-level state ``didDecodeRestorableState(_:)`` received, in call order.
+    public private(set) var decodedAppStates: [RestorationCoder] = []
 
     /// Creates an app that accepts everything and has recorded nothing.
     public init() {}
@@ -86,5 +99,31 @@ public final class RecordingSceneApp: SceneApplicationDelegate {
     /// Records the call.
     public func willTerminate() {
         recordApp(.willTerminate, .willTerminate)
+    }
+
+    /// Records the call; returns ``shouldSaveResult``.
+    public func shouldSaveApplicationState() -> Bool {
+        recordApp(.shouldSaveApplicationState, .shouldSaveApplicationState)
+        return shouldSaveResult
+    }
+
+    /// Records the call; writes ``appStateToEncode``.
+    public func willEncodeRestorableState(_ coder: inout RestorationCoder) {
+        recordApp(.willEncodeRestorableState, .willEncodeRestorableState)
+        for (key, value) in appStateToEncode.values { coder.encode(value, forKey: key) }
+    }
+
+    /// Records the call and the state; returns ``shouldRestoreResult``.
+    public func shouldRestoreApplicationState(_ coder: RestorationCoder) -> Bool {
+        shownAppStates.append(coder)
+        recordApp(.shouldRestoreApplicationState, .shouldRestoreApplicationState)
+        return shouldRestoreResult
+    }
+
+    /// Records the call and the state; throws ``didDecodeError``.
+    public func didDecodeRestorableState(_ coder: RestorationCoder) throws {
+        decodedAppStates.append(coder)
+        recordApp(.didDecodeRestorableState, .didDecodeRestorableState)
+        if let didDecodeError { throw didDecodeError }
     }
 }

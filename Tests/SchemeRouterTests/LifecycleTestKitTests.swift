@@ -25,7 +25,6 @@ struct LifecycleTestKitTests {
         for hook in Hook.allCases { delegate.actions[hook] = { ran.append(hook) } }
         delegate.willFinishLaunchingResult = false
         #expect(delegate.willFinishLaunching(options: options) == false)
-        delegate.restoreState()
         #expect(delegate.didFinishLaunching(options: options) == true)
         delegate.openResult = { url, _ in url.text == "todolist://yes" }
         #expect(try delegate.open(try url("todolist://yes"), options: OpenOptions()) == true)
@@ -37,7 +36,7 @@ struct LifecycleTestKitTests {
         delegate.willTerminate()
 
         #expect(delegate.events == [
-            .willFinishLaunching, .restoreState, .didFinishLaunching, .open("todolist://yes"), .open("todolist://no"),
+            .willFinishLaunching, .didFinishLaunching, .open("todolist://yes"), .open("todolist://no"),
             .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground, .willTerminate,
         ])
         #expect(ran == delegate.events.map(\.hook))
@@ -61,7 +60,7 @@ struct LifecycleTestKitTests {
     }
 
     @Test("RecordedHook descriptions name the hook, and the URL for open", arguments: [
-        (RecordedHook.willFinishLaunching, "willFinishLaunching"), (.restoreState, "restoreState"),
+        (RecordedHook.willFinishLaunching, "willFinishLaunching"), (.didFinishLaunching, "didFinishLaunching"),
         (.open("todolist://x"), "open(todolist://x)"), (.willTerminate, "willTerminate"),
     ])
     func recordedHookDescription(hook: RecordedHook, text: String) {

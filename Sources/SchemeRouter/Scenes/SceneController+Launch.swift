@@ -59,6 +59,7 @@ extension SceneController {
         if let failure = overran(.restoreState) { return failure }
         accepted = callApp(.didFinishLaunching) { delegate.didFinishLaunching(options: options) } && accepted
         if let failure = overran(.didFinishLaunching) { return failure }
+        statePreservation?.launchEnded()
 
         let restored = scenes.filter(\.isConnected)
         var key = restored.last
@@ -98,6 +99,7 @@ extension SceneController {
 
     /// Forgets a launch that overran its deadline: no hook runs, every scene is dropped.
     private func abandonLaunch() {
+        statePreservation?.launchEnded()
         phase = .notRunning
         scenes.removeAll()
         enteredBackground = nil

@@ -35,6 +35,9 @@ public final class SceneController {
     public let configuration: LifecycleConfiguration
     /// Called after every hook returns (or throws); the runtime turns these into its trace.
     public var hookObserver: (@MainActor (SceneHookRecord) -> Void)?
+    /// State preservation and restoration; `nil` (the default) preserves and restores nothing.
+    /// Set it before ``launch(options:delivery:queued:)``.
+    public var statePreservation: StatePreservation?
 
     /// Where the app is in its life.
     enum Phase { case notRunning, launching, running }
@@ -139,9 +142,9 @@ public final class SceneController {
     }
 
     /// Calls one hook of the app delegate and tells the observer.
-    func callApp<Result>(_ hook: SceneHook, session: String? = nil, _ body: () -> Result) -> Result {
+    func callApp<Result>(_ hook: SceneHook, session: String? = nil, _ body: () throws -> Result) rethrows -> Result {
         defer { hookObserver?(SceneHookRecord(hook: hook, session: session, appState: appState)) }
-        return body()
+        return try body()
     }
 
     /// Calls one hook of `scene`'s delegate with its state set to `during` (`will…` hooks see the

@@ -28,4 +28,16 @@ public enum SceneHook: String, Sendable, CaseIterable {
     case didDiscardSceneSessions
     /// ``ApplicationDelegate/willTerminate()``.
     case willTerminate
+    /// ``StateRestorationDelegate/shouldSaveApplicationState()``.
+    case shouldSaveApplicationState
+    /// ``StateRestorationDelegate/willEncodeRestorableState(_:)``.
+    case willEncodeRestorableState
+    /// ``SceneDelegate/encodeRestorableState(_:)``.
+    case encodeRestorableState
+    /// ``StateRestorationDelegate/shouldRestoreApplicationState(_:)``.
+    case shouldRestoreApplicationState
+    /// ``SceneDelegate/decodeRestorableState(_:)``.
+    case decodeRestorableState
+    /// ``StateRestorationDelegate/didDecodeRestorableState(_:)``.
+    case didDecodeRestorableState
 }
