@@ -6,14 +6,18 @@ import Glibc
 /// |---|---|
 /// | `LOADPROBE_LOG=<file>` | where the log goes |
 /// | `LOADPROBE_LAUNCH_GATE=<fifo>` | `didFinishLaunching` appends `launching`, then waits until the FIFO's writer closes it: the test decides when the launch ends |
-/// | `LOADPROBE_STALL_HOOK=<hook>` | that hook (`didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`, `willTerminate`) appends `stall <hook>` and never returns |
+/// | `LOADPROBE_STALL_HOOK=<hook>` | that hook (`didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`, `willTerminate`, `didDecodeRestorableState`) appends `stall <hook>` and never returns |
+/// | `LOADPROBE_RESTORE=<tag>` | opt in to state preservation: the archive holds `tag`; restoring appends `shouldRestore <stored tag>` and `restored <stored tag>` |
 struct ProbeBehaviour: Sendable {
     var launchGate: String?
     var stallHook: String?
+    var restorationTag: String?
 
     static func fromEnvironment() -> ProbeBehaviour {
         func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        return ProbeBehaviour(launchGate: value("LOADPROBE_LAUNCH_GATE"), stallHook: value("LOADPROBE_STALL_HOOK"))
+        return ProbeBehaviour(
+            launchGate: value("LOADPROBE_LAUNCH_GATE"), stallHook: value("LOADPROBE_STALL_HOOK"),
+            restorationTag: value("LOADPROBE_RESTORE"))
     }
 
     /// Blocks until the gate FIFO's writer closes it.
