@@ -102,7 +102,7 @@ public final class SceneController {
     /// Replaces the app's own data about a scene (it is preserved with the scene).
     /// - Throws: ``SceneError/unknownSession(event:session:)``.
     public func setUserInfo(_ userInfo: [String: String], of session: String) throws(SceneError) {
-        guard let scene = scene(session) else { throw .unknownSession(event: .receive, session: session) }
+        guard let scene = scene(session) else { throw .unknownSession(event: .setUserInfo, session: session) }
         scene.session.userInfo = userInfo
     }
 

@@ -20,4 +20,6 @@ public enum SceneEvent: String, Sendable, CaseIterable {
     case tick
     /// ``SceneController/terminate(discardingState:)``.
     case terminate
+    /// ``SceneController/setUserInfo(_:of:)``.
+    case setUserInfo
 }

@@ -1,9 +1,11 @@
 internal import SchemeRouter
 
 extension Primary {
-    /// State preservation for this app, its archive under ``StateDirectory``; `nil` (with a
-    /// logged reason) when no absolute base directory is known.
-    func makeStatePreservation() -> StatePreservation? {
+    /// State preservation for an app whose delegate opted in (``StateRestorationDelegate``), its
+    /// archive under ``StateDirectory``; `nil` for any other app, and (with a logged reason) when no
+    /// absolute base directory is known.
+    func makeStatePreservation(for delegate: any ApplicationDelegate) -> StatePreservation? {
+        guard delegate is any StateRestorationDelegate else { return nil }
         guard let directory = StateDirectory.path(bundleName: app.name) else {
             Log.error("state is not preserved: neither XDG_STATE_HOME nor HOME is an absolute path")
             return nil
