@@ -11,17 +11,19 @@ public import SchemeRouter
 ///
 /// ``target`` chooses each URL's scene; ``configureScene`` sets up each new scene delegate.
 @MainActor
-public final class RecordingSceneApp: SceneApplicationDelegate, StateRestorationDelegate {
+public final class RecordingSceneApp<Request: AppRequest>: SceneApplicationDelegate, StateRestorationDelegate {
+    /// The log the app and its scenes share.
+    public let log = SceneHookLog()
     /// Every hook call so far, app and scenes, in order.
-    public private(set) var events: [RecordedSceneHook] = []
+    public var events: [RecordedSceneHook] { log.events }
     /// The scene delegates made so far, by session identifier.
     public private(set) var scenes: [String: RecordingSceneDelegate] = [:]
     /// What ``willFinishLaunching(options:)`` returns; `true` by default.
     public var willFinishLaunchingResult = true
     /// What ``didFinishLaunching(options:)`` returns; `true` by default.
     public var didFinishLaunchingResult = true
-    /// Chooses each URL's scene; ``SchemeRouter/SceneTarget/anyScene`` by default.
-    public var target: @MainActor (SchemeURL) -> SceneTarget = { _ in .anyScene }
+    /// Chooses each request's scene; ``SchemeRouter/SceneTarget/anyScene`` by default.
+    public var target: @MainActor (Request) -> SceneTarget = { _ in .anyScene }
     /// The configuration name new scenes get; the default configuration's by default.
     public var configurationName = SceneConfiguration.defaultName
     /// Runs on every new scene delegate before it connects (set its content, its restoration identifier…).
@@ -45,24 +47,19 @@ public final class RecordingSceneApp: SceneApplicationDelegate, StateRestoration
     /// Creates an app that accepts everything and has recorded nothing.
     public init() {}
 
-    /// Appends to the log.
-    func record(_ event: RecordedSceneHook) {
-        events.append(event)
-    }
-
     /// Forgets the recorded events, keeping the scenes and the configured answers.
     public func clearEvents() {
-        events.removeAll()
+        log.clear()
     }
 
     private func recordApp(_ event: RecordedSceneHook, _ hook: SceneHook) {
-        events.append(event)
+        log.record(event)
         actions[hook]?()
     }
 
     /// Makes and remembers a ``RecordingSceneDelegate``.
     public func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate {
-        let scene = RecordingSceneDelegate(session: session, app: self)
+        let scene = RecordingSceneDelegate(session: session, log: log)
         scenes[session.persistentIdentifier] = scene
         configureScene(scene)
         return scene
@@ -80,8 +77,8 @@ public final class RecordingSceneApp: SceneApplicationDelegate, StateRestoration
     }
 
     /// Returns what ``target`` says.
-    public func sceneTarget(for url: SchemeURL) -> SceneTarget {
-        target(url)
+    public func sceneTarget(for request: Request) -> SceneTarget {
+        target(request)
     }
 
     /// Records the call; returns ``willFinishLaunchingResult``.

@@ -1,7 +1,7 @@
 public import SchemeRouter
 
-/// A ``SchemeRouter/SceneDelegate`` that records every hook call into its app's shared log
-/// (``RecordingSceneApp/events``), so the order across the app and its scenes can be asserted.
+/// A ``SchemeRouter/SceneDelegate`` that records every hook call into a log it shares with its
+/// ``RecordingSceneApp`` (``SceneHookLog``), so the order across the app and its scenes can be asserted.
 ///
 /// Its answers are settable: ``targetContentIdentifiers``, ``restorationIdentifier``,
 /// ``openResult``, ``willConnectError``, ``stateToEncode``, ``decodeError``.
@@ -9,8 +9,8 @@ public import SchemeRouter
 public final class RecordingSceneDelegate: SceneDelegate {
     /// The session this delegate was made for.
     public let session: SceneSession
-    /// The app whose log this delegate writes to.
-    public unowned let app: RecordingSceneApp
+    /// The log this delegate writes to.
+    public let log: SceneHookLog
     /// The content this scene shows; empty by default.
     public var targetContentIdentifiers: Set<String> = []
     /// Set to preserve the scene; `nil` by default.
@@ -28,10 +28,10 @@ public final class RecordingSceneDelegate: SceneDelegate {
     /// The state ``decodeRestorableState(_:)`` received.
     public private(set) var decodedState: RestorationCoder?
 
-    /// Creates a delegate for `session` that logs into `app`.
-    public init(session: SceneSession, app: RecordingSceneApp) {
+    /// Creates a delegate for `session` that records into `log`.
+    public init(session: SceneSession, log: SceneHookLog) {
         self.session = session
-        self.app = app
+        self.log = log
     }
 
     private var id: String { session.persistentIdentifier }
@@ -39,32 +39,32 @@ public final class RecordingSceneDelegate: SceneDelegate {
     /// Records the call and the options; throws ``willConnectError``.
     public func willConnect(to session: SceneSession, options: SceneConnectionOptions) throws {
         connectionOptions = options
-        app.record(.willConnect(id, urls: options.urlContexts.map(\.url.text), restoring: options.isRestoring))
+        log.record(.willConnect(id, urls: options.urlContexts.map(\.url.text), restoring: options.isRestoring))
         if let willConnectError { throw willConnectError }
     }
     /// Records the call.
-    public func didDisconnect() { app.record(.didDisconnect(id)) }
+    public func didDisconnect() { log.record(.didDisconnect(id)) }
     /// Records the call.
-    public func didBecomeActive() { app.record(.didBecomeActive(id)) }
+    public func didBecomeActive() { log.record(.didBecomeActive(id)) }
     /// Records the call.
-    public func willResignActive() { app.record(.willResignActive(id)) }
+    public func willResignActive() { log.record(.willResignActive(id)) }
     /// Records the call.
-    public func willEnterForeground() { app.record(.willEnterForeground(id)) }
+    public func willEnterForeground() { log.record(.willEnterForeground(id)) }
     /// Records the call.
-    public func didEnterBackground() { app.record(.didEnterBackground(id)) }
+    public func didEnterBackground() { log.record(.didEnterBackground(id)) }
     /// Records the call; returns or throws what ``openResult`` does.
     public func openURLContexts(_ context: SceneURLContext) throws -> Bool {
-        app.record(.openURLContexts(id, url: context.url.text))
+        log.record(.openURLContexts(id, url: context.url.text))
         return try openResult(context)
     }
     /// Records the call; writes ``stateToEncode``.
     public func encodeRestorableState(_ coder: inout RestorationCoder) {
-        app.record(.encodeRestorableState(id))
+        log.record(.encodeRestorableState(id))
         for (key, value) in stateToEncode.values { coder.encode(value, forKey: key) }
     }
     /// Records the call and the state; throws ``decodeError``.
     public func decodeRestorableState(_ coder: RestorationCoder) throws {
-        app.record(.decodeRestorableState(id))
+        log.record(.decodeRestorableState(id))
         decodedState = coder
         if let decodeError { throw decodeError }
     }

@@ -10,6 +10,7 @@ final class RestoringAppDelegate: ApplicationDelegate, StateRestorationDelegate 
     var restore = true
     var decodeError: (any Error)?
 
+    func open(_ request: LifecycleTestRequest, options: OpenOptions) throws -> Bool { true }
     func willFinishLaunching(options: LaunchOptions) -> Bool { log.append("willFinishLaunching"); return true }
     func didFinishLaunching(options: LaunchOptions) -> Bool { log.append("didFinishLaunching"); return true }
     func willTerminate() { log.append("willTerminate") }
@@ -32,7 +33,7 @@ final class RestoringAppDelegate: ApplicationDelegate, StateRestorationDelegate 
 @Suite("Lifecycle: state preservation without scenes")
 struct LifecycleRestorationTests {
     func controller(_ delegate: RestoringAppDelegate, _ store: InMemoryRestorationStore) -> LifecycleController {
-        let controller = LifecycleController(delegate: delegate, clock: ManualClock())
+        let controller = makeController(delegate: delegate, clock: ManualClock())
         controller.statePreservation = StatePreservation(store: store, bundleName: "com.acme.todolist")
         return controller
     }

@@ -110,6 +110,20 @@ struct SceneDeliveryTests {
         #expect(harness.controller.state(of: "scene-2") == .foregroundActive)
     }
 
+    @Test("a URL that matches no route, or carries an invalid value, is rejected before any hook", arguments: [
+        "notes://unknown", "notes://open/x",
+    ])
+    func rejected(text: String) throws {
+        let harness = SceneHarness()
+        try harness.launch()
+        guard case .rejected = try harness.open(text) else {
+            Issue.record("\(text) was not rejected")
+            return
+        }
+        #expect(harness.app.events.isEmpty)
+        #expect(harness.controller.sessions.count == 1)
+    }
+
     @Test("a URL before the launch is an illegal transition")
     func beforeLaunch() throws {
         let harness = SceneHarness()

@@ -42,6 +42,17 @@ struct SceneLaunchTests {
         #expect(harness.controller.appState == .active)
     }
 
+    @Test("a launch URL that matches no route is rejected; the first scene connects without it")
+    func rejectedLaunchURL() throws {
+        let harness = SceneHarness()
+        let outcome = try harness.controller.launch(options: LaunchOptions(url: try url("notes://nowhere")))
+        guard case .rejected = outcome.results.first?.verdict else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(harness.app.events == [.willFinishLaunching, .didFinishLaunching] + firstSceneEvents())
+    }
+
     @Test("the app is inactive while it launches and connects its first scene, active after")
     func statesDuringLaunch() throws {
         let harness = SceneHarness()

@@ -21,7 +21,7 @@ final class RestorationLaunch {
         }
     }
 
-    var app: RecordingSceneApp { harness.app }
+    var app: RecordingSceneApp<NotesTestRequest> { harness.app }
     var controller: SceneController { harness.controller }
 }
 

@@ -8,12 +8,17 @@ import Testing
 @MainActor
 final class SceneHarness {
     let clock = ManualClock()
-    let app = RecordingSceneApp()
+    let app = RecordingSceneApp<NotesTestRequest>()
     let controller: SceneController
     private(set) var records: [SceneHookRecord] = []
 
     init(configuration: LifecycleConfiguration = LifecycleConfiguration()) {
-        controller = SceneController(delegate: app, clock: clock, configuration: configuration)
+        do {
+            controller = try SceneController(
+                delegate: app, declaration: notesTestDeclaration, clock: clock, configuration: configuration)
+        } catch {
+            fatalError("NotesTestRequest does not match the test manifest: \(error)")
+        }
         controller.hookObserver = { [weak self] record in self?.records.append(record) }
         app.target = notesTarget
     }
@@ -35,7 +40,7 @@ final class SceneHarness {
     func scene(_ session: String) -> RecordingSceneDelegate {
         guard let scene = app.scenes[session] else {
             Issue.record("no scene \(session)")
-            return RecordingSceneDelegate(session: SceneSession(persistentIdentifier: session), app: app)
+            return RecordingSceneDelegate(session: SceneSession(persistentIdentifier: session), log: app.log)
         }
         return scene
     }
@@ -48,10 +53,48 @@ final class SceneHarness {
 }
 
 /// The Notes example's rule: a note's URL targets the window showing it, `new` a new window.
-func notesTarget(_ url: SchemeURL) -> SceneTarget {
-    if url.text.hasPrefix("notes://open/") { return .content("note/" + url.text.dropFirst("notes://open/".count)) }
-    if url.text.hasPrefix("notes://new") { return .newScene }
-    return .anyScene
+func notesTarget(_ request: NotesTestRequest) -> SceneTarget {
+    switch request {
+    case .open(let id): .content("note/\(id)")
+    case .new: .newScene
+    case .search: .anyScene
+    }
+}
+
+/// A Notes-like manifest: `notes://open/<id>`, `notes://new?…`, `notes://search?…`.
+let notesTestDeclaration: SchemeDeclaration = {
+    let json = """
+        {"CFBundleURLName": "com.example.notes", "CFBundleURLSchemes": ["notes"],
+         "routes": [
+           {"name": "open", "host": "open", "path": "/{id}", "parameters": {"id": {"type": "integer", "min": 0, "max": 999999}}},
+           {"name": "new", "host": "new", "path": "/", "rawQuery": "query",
+            "parameters": {"query": {"type": "string", "optional": true}}},
+           {"name": "search", "host": "search", "path": "/", "rawQuery": "query",
+            "parameters": {"query": {"type": "string", "optional": true}}}
+         ]}
+        """
+    do {
+        return try SchemeDeclaration(Manifest(json: Array(json.utf8), file: "notes-test.json"))
+    } catch {
+        fatalError("the notes test manifest is invalid: \(error)")
+    }
+}()
+
+/// What the scene tests' app opens.
+enum NotesTestRequest: AppRequest, Equatable {
+    case open(Int)
+    case new(String?)
+    case search(String?)
+
+    static let routeNames: Set<String> = ["open", "new", "search"]
+
+    init(match: RouteMatch) throws(RouteError) {
+        switch match.route.name {
+        case "open": self = .open(try match.parameters.integer("id"))
+        case "new": self = .new(try match.parameters.optionalString("query"))
+        default: self = .search(try match.parameters.optionalString("query"))
+        }
+    }
 }
 
 /// The events of a plain first scene: configured, connected, foreground, active.

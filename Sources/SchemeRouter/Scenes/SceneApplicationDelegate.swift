@@ -19,9 +19,9 @@ public protocol SceneApplicationDelegate: ApplicationDelegate {
     /// The user closed these scenes for good: their sessions are forgotten.
     func didDiscardSceneSessions(_ sessions: [SceneSession])
 
-    /// Where `url` goes (see ``SceneTarget`` for the rule). Typically read from the URL's route:
+    /// Where a URL goes (see ``SceneTarget`` for the rule), from the app's request:
     /// `notes://open/42` → `.content("note/42")`, `notes://new` → `.newScene`.
-    func sceneTarget(for url: SchemeURL) -> SceneTarget
+    func sceneTarget(for request: Request) -> SceneTarget
 }
 
 /// Defaults: the default configuration, nothing to do on discard, URLs go to the current scene.
@@ -33,5 +33,9 @@ extension SceneApplicationDelegate {
     /// Does nothing.
     public func didDiscardSceneSessions(_ sessions: [SceneSession]) {}
     /// ``SceneTarget/anyScene``.
-    public func sceneTarget(for url: SchemeURL) -> SceneTarget { .anyScene }
+    public func sceneTarget(for request: Request) -> SceneTarget { .anyScene }
+
+    /// Not called: with scenes, URLs go to ``SceneDelegate/openURLContexts(_:)`` or arrive in
+    /// ``SceneConnectionOptions/urlContexts``. Returns `false`.
+    public func open(_ request: Request, options: OpenOptions) throws -> Bool { false }
 }

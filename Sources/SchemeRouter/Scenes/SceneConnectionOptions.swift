@@ -1,5 +1,5 @@
 /// Why a scene is being connected: the counterpart of `UIScene.ConnectionOptions`.
-public struct SceneConnectionOptions: Sendable, Hashable {
+public struct SceneConnectionOptions: Sendable {
     /// The URLs that caused the connection (at most one: each URL has its own waiting sender).
     /// Empty for a plain launch, for a restored scene, and for a launch URL that a launch hook
     /// refused.

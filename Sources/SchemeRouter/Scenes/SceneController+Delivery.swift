@@ -13,22 +13,32 @@ extension SceneController {
     ///   ``DeliveryVerdict/openFailed(_:)`` when the hook threw.
     /// - Throws: ``SceneError/illegalAppTransition(event:state:)`` unless the app is running, or
     ///   ``SceneError/reentrantEvent(event:during:)``.
+    /// A URL that matches no route, or carries an invalid value, is ``DeliveryVerdict/rejected(_:)``
+    /// before any hook runs.
+    /// - Parameters:
+    ///   - url: The validated URL.
+    ///   - options: Who sent it, and what they attached.
+    ///   - delivery: The delivery, passed on to ``hookObserver``; the controller numbers it when `nil`.
     public func receive(
         _ url: SchemeURL,
         options: OpenOptions = OpenOptions(),
-        delivery: DeliveryID
+        delivery: DeliveryID? = nil
     ) throws(SceneError) -> DeliveryVerdict {
         try handling(.receive) { () throws(SceneError) -> DeliveryVerdict in
             guard phase == .running else {
                 throw .illegalAppTransition(event: .receive, state: appState)
             }
-            return deliver(SceneURLContext(url: url, options: options), delivery: delivery)
+            do throws(RouteError) {
+                return deliver(SceneURLContext(try router.route(url), options: options), delivery: numbered(delivery))
+            } catch {
+                return .rejected(error)
+            }
         }
     }
 
     /// Sends `context` to its scene, connecting one when the rule finds none.
     func deliver(_ context: SceneURLContext, delivery: DeliveryID) -> DeliveryVerdict {
-        if let scene = resolve(delegate.sceneTarget(for: context.url)) {
+        if let scene = resolve(targetOf(context.request)) {
             if !scene.state.isForeground {
                 call(.willEnterForeground, scene, after: .foregroundInactive) { scene.delegate.willEnterForeground() }
             }

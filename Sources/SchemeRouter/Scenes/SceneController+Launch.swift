@@ -23,15 +23,15 @@ extension SceneController {
     /// - Returns: The verdicts of all deliveries in order (launch URL first) and the failure, if any.
     /// - Throws: ``SceneError/illegalAppTransition(event:state:)`` unless `notRunning`, or
     ///   ``SceneError/reentrantEvent(event:during:)``; no hook ran then.
-    /// - Precondition: `delivery` is non-`nil` exactly when `options.url` is.
+    /// A launch URL or queued URL that matches no route is ``DeliveryVerdict/rejected(_:)`` and no
+    /// scene receives it.
+    /// - Precondition: `delivery` is `nil` when `options.url` is.
     public func launch(
         options: LaunchOptions = LaunchOptions(),
         delivery: DeliveryID? = nil,
         queued: [PendingDelivery] = []
     ) throws(SceneError) -> LaunchOutcome {
-        precondition(
-            (options.url == nil) == (delivery == nil),
-            "launch: a launch URL needs a DeliveryID, and a DeliveryID needs a launch URL")
+        precondition(options.url != nil || delivery == nil, "launch: a DeliveryID needs a launch URL")
         return try handling(.launch) { () throws(SceneError) -> LaunchOutcome in
             guard phase == .notRunning else {
                 throw .illegalAppTransition(event: .launch, state: appState)
@@ -41,7 +41,9 @@ extension SceneController {
     }
 
     private func runLaunch(options: LaunchOptions, delivery: DeliveryID?, queued: [PendingDelivery]) -> LaunchOutcome {
-        let deliveries = (delivery.map { [$0] } ?? []) + queued.map(\.delivery)
+        let delivery = options.url == nil ? nil : numbered(delivery)
+        let queued = queued.map { pending in (pending, numbered(pending.delivery)) }
+        let deliveries = (delivery.map { [$0] } ?? []) + queued.map(\.1)
         phase = .launching
         let start = clock.now
         func overran(_ hook: Hook) -> LaunchOutcome? {
@@ -66,16 +68,20 @@ extension SceneController {
         var results: [DeliveryResult] = []
         var launchURL: (scene: Scene, context: SceneURLContext, delivery: DeliveryID)?
         if let url = options.url, let delivery {
-            let context = SceneURLContext(url: url, options: OpenOptions(options))
-            if !accepted {
-                results.append(DeliveryResult(delivery: delivery, verdict: .declined))
-            } else if let existing = resolve(delegate.sceneTarget(for: url)) {
-                launchURL = (existing, context, delivery)
-                key = existing
-            } else {
-                let (scene, verdict) = connectNew(context, delivery: delivery)
-                results.append(DeliveryResult(delivery: delivery, verdict: verdict))
-                key = scene
+            do throws(RouteError) {
+                let context = SceneURLContext(try router.route(url), options: OpenOptions(options))
+                if !accepted {
+                    results.append(DeliveryResult(delivery: delivery, verdict: .declined))
+                } else if let existing = resolve(targetOf(context.request)) {
+                    launchURL = (existing, context, delivery)
+                    key = existing
+                } else {
+                    let (scene, verdict) = connectNew(context, delivery: delivery)
+                    results.append(DeliveryResult(delivery: delivery, verdict: verdict))
+                    key = scene
+                }
+            } catch {
+                results.append(DeliveryResult(delivery: delivery, verdict: .rejected(error)))
             }
         }
         if key == nil {
@@ -90,9 +96,14 @@ extension SceneController {
         }
         phase = .running
         if let key { becomeActive(key) }
-        for pending in queued {
-            let verdict = deliver(SceneURLContext(url: pending.url, options: pending.options), delivery: pending.delivery)
-            results.append(DeliveryResult(delivery: pending.delivery, verdict: verdict))
+        for (pending, delivery) in queued {
+            let verdict: DeliveryVerdict
+            do throws(RouteError) {
+                verdict = deliver(SceneURLContext(try router.route(pending.url), options: pending.options), delivery: delivery)
+            } catch {
+                verdict = .rejected(error)
+            }
+            results.append(DeliveryResult(delivery: delivery, verdict: verdict))
         }
         return LaunchOutcome(results: results)
     }
@@ -106,3 +117,4 @@ extension SceneController {
         isSuspended = false
     }
 }
+

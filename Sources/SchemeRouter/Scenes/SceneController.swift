@@ -29,6 +29,10 @@
 public final class SceneController {
     /// The app delegate. Held strongly for the life of the process.
     public let delegate: any SceneApplicationDelegate
+    /// Routes URLs and reads them as the delegate's request type.
+    public let router: AppRouter
+    /// Asks the delegate for a request's scene (the request is of the delegate's type).
+    let targetOf: @MainActor (any AppRequest) -> SceneTarget
     /// The clock the deadlines are measured with.
     public let clock: any LifecycleClock
     /// The deadlines (the launch deadline and the background deadline are used).
@@ -55,20 +59,37 @@ public final class SceneController {
     var lastActivation: UInt64 = 0
     /// The event being handled, if any; guards against reentrant events.
     var currentEvent: SceneEvent?
+    /// The number of the last delivery the controller numbered itself.
+    var lastDeliveryNumber: UInt64 = 0
 
     /// Creates a controller for an app that is `notRunning`.
     /// - Parameters:
     ///   - delegate: The app delegate, which supplies the scene delegates.
+    ///   - declaration: The app's compiled manifest: URLs are routed with it and read as the
+    ///     delegate's ``ApplicationDelegate/Request``.
     ///   - clock: The monotonic clock for the deadlines.
     ///   - configuration: The deadlines; iOS's by default.
-    public init(
-        delegate: any SceneApplicationDelegate,
+    /// - Throws: ``RequestTypeMismatch`` when the request type does not name exactly the
+    ///   manifest's routes.
+    public init<Delegate: SceneApplicationDelegate>(
+        delegate: Delegate,
+        declaration: SchemeDeclaration,
         clock: any LifecycleClock,
         configuration: LifecycleConfiguration = LifecycleConfiguration()
-    ) {
+    ) throws(RequestTypeMismatch) {
+        self.router = try AppRouter(declaration, requestType: Delegate.Request.self)
         self.delegate = delegate
+        // The router reads Delegate.Request (checked above), so the cast holds.
+        self.targetOf = { request in delegate.sceneTarget(for: request as! Delegate.Request) }
         self.clock = clock
         self.configuration = configuration
+    }
+
+    /// `delivery`, or the controller's next own number when the caller gave none.
+    func numbered(_ delivery: DeliveryID?) -> DeliveryID {
+        if let delivery { return delivery }
+        lastDeliveryNumber += 1
+        return DeliveryID(lastDeliveryNumber)
     }
 
     /// The app's state, derived from its scenes.
