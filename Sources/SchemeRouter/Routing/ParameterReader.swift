@@ -1,22 +1,15 @@
-/// Reading a route's typed values by parameter name: what ``RouteParameters`` (kept in a
-/// ``RouteMatch``) and ``RouteValues`` (read in place inside ``SchemeRegistry/withRoute(_:_:)``)
-/// share, so a request type reads both with one initializer:
+/// Reading a route's typed values by parameter name: what ``RouteParameters`` offers, and
+/// ``RouteMatch`` forwards to its parameters, so a request type reads either:
 ///
 /// ```swift
-/// struct AddTask: RouteRequest {
-///     init(parameters: RouteParameters) throws(RouteError) { try self.init(reading: parameters) }
-///     init(values: borrowing RouteValues) throws(RouteError) { try self.init(reading: values) }
-///     init(reading values: borrowing some ParameterReader & ~Copyable) throws(RouteError) {
-///         task = try values.string("task")
-///         due = values.keyword("due") == nil ? try values.optionalDate("due") : nil
-///     }
-/// }
+/// let task = try match.string("task")            // the same as match.parameters.string("task")
+/// let due = try match.parameters.optionalDate("due")
 /// ```
 ///
 /// Every getter throws ``RouteError`` naming the parameter (and its byte offset in the URL):
 /// ``RouteError/parameterNotFound(name:)`` when a required value is absent,
 /// ``RouteError/parameterTypeMismatch(name:expected:found:offset:)`` when it has another type.
-public protocol ParameterReader: ~Copyable {
+public protocol ParameterReader {
     /// The value of `name`, or `nil` when it is absent.
     subscript(name: String) -> ParameterValue? { get }
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
@@ -47,7 +40,7 @@ public protocol ParameterReader: ~Copyable {
     func keyword(_ name: String) -> String?
 }
 
-extension ParameterReader where Self: ~Copyable {
+extension ParameterReader {
     /// The value of `name` as `Value`.
     /// - Throws: ``RouteError/parameterNotFound(name:)`` or ``RouteError/parameterTypeMismatch(name:expected:found:offset:)``.
     public func value<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError) -> Value {

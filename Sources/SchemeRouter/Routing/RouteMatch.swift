@@ -3,7 +3,7 @@
 /// ```swift
 /// let match = try registry.route(SchemeURL("todolist://www.acme.com?Quarterly%20Report#200806231300"))
 /// match.route.name                       // "add"
-/// try match.parameters.string("task")    // "Quarterly Report"
+/// try match.parameters.string("task")    // "Quarterly Report" (or match.string("task"))
 /// try match.parameters.date("due")       // 2008-06-23T13:00:00
 /// let request = try match.request(AddTask.self)
 /// ```
@@ -38,4 +38,22 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
 
     /// `com.acme.todolist add {due: 2008-06-23T13:00:00, task: "Quarterly Report"}`.
     public var description: String { "\(declaration) \(route.name) \(parameters)" }
+}
+
+/// The getters of ``parameters``, on the match itself.
+extension RouteMatch: ParameterReader {
+    public subscript(name: String) -> ParameterValue? { parameters[name] }
+    public func offset(of name: String) -> Int? { parameters.offset(of: name) }
+    public func string(_ name: String) throws(RouteError) -> String { try parameters.string(name) }
+    public func optionalString(_ name: String) throws(RouteError) -> String? { try parameters.optionalString(name) }
+    public func integer(_ name: String) throws(RouteError) -> Int { try parameters.integer(name) }
+    public func optionalInteger(_ name: String) throws(RouteError) -> Int? { try parameters.optionalInteger(name) }
+    public func uuid(_ name: String) throws(RouteError) -> UUIDValue { try parameters.uuid(name) }
+    public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? { try parameters.optionalUUID(name) }
+    public func boolean(_ name: String) throws(RouteError) -> Bool { try parameters.boolean(name) }
+    public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? { try parameters.optionalBoolean(name) }
+    public func date(_ name: String) throws(RouteError) -> CivilDateTime { try parameters.date(name) }
+    public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? { try parameters.optionalDate(name) }
+    public func strings(_ name: String) throws(RouteError) -> [String] { try parameters.strings(name) }
+    public func keyword(_ name: String) -> String? { parameters.keyword(name) }
 }

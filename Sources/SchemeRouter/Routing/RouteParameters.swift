@@ -58,30 +58,11 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
     struct Name: Sendable {
         let text: String
         let key: UInt32
-        /// The words of `text` as stored (see ``storedWords(of:)``).
-        let words: StoredWords
 
         init(_ text: String) {
             self.text = text
             key = RouteParameters.key(text)
-            words = RouteParameters.storedWords(of: text)
         }
-    }
-
-    /// A `String`'s two words, as stored.
-    typealias StoredWords = SIMD2<UInt64>
-
-    /// The two words a `String` is stored in, or zero where a `String` is not two words.
-    ///
-    /// Two strings stored in the same words are equal (the words are the whole value: the bytes
-    /// of a small string, or the reference to a large one and its length), so a name is found
-    /// by comparing two words, and only names stored otherwise (longer than a small string, made
-    /// apart) take the comparison of their text. The converse does not hold: equal strings may
-    /// be stored differently, so different words only mean "compare the text".
-    @inline(__always)
-    static func storedWords(of text: String) -> StoredWords {
-        guard MemoryLayout<String>.size == MemoryLayout<StoredWords>.size else { return .zero }
-        return withUnsafeBytes(of: text) { $0.loadUnaligned(as: StoredWords.self) }
     }
 
     /// The names entries refer to (may hold names no entry uses).
@@ -159,59 +140,27 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         entries.append(Entry(name: name, key: nameTable[name].key, stored: .strings(strings), offset: offset))
     }
 
-    /// Binds name number `name` to a list of text holding `first`, with room for `capacity`
-    /// values; returns the entry's index, for ``append(_:toEntry:)-(String,_)``.
-    mutating func bindNewList(_ name: Int, first: String, capacity: Int, offset: Int) -> Int {
-        var list: [String] = []
-        list.reserveCapacity(capacity)
-        list.append(first)
-        bindNew(name, strings: list, offset: offset)
-        return entries.count - 1
-    }
-
-    /// Binds name number `name` to a list of values holding `first`; returns the entry's index.
-    mutating func bindNewList(_ name: Int, first: consuming ParameterValue, offset: Int) -> Int {
-        bindNew(name, .list([first]), offset: offset)
-        return entries.count - 1
-    }
-
-    /// Appends to the list of text of entry `index`, in place.
-    mutating func append(_ text: String, toEntry index: Int) {
-        entries[index].stored.append(text)
-    }
-
-    /// Appends to the list of values of entry `index`, in place.
-    mutating func append(_ value: ParameterValue, toEntry index: Int) {
-        entries[index].stored.append(value)
-    }
-
-    /// Adds a value for a name known not to be bound yet (binding binds each parameter once).
-    mutating func bindNew(_ name: String, _ value: ParameterValue, offset: Int) {
-        bindNew(nameIndex(name), value, offset: offset)
-    }
-
-    /// Adds a list of text for a name known not to be bound yet.
-    mutating func bindNew(_ name: String, strings: [String], offset: Int) {
-        bindNew(nameIndex(name), strings: strings, offset: offset)
-    }
-
-    /// Adds a list for a name known not to be bound yet, kept as `[String]` when every value is text.
-    mutating func bindNew(_ name: String, list: [ParameterValue], offset: Int) {
-        bindNew(nameIndex(name), list: list, offset: offset)
-    }
-
-    /// Adds a list for name number `name`, kept as `[String]` when every value is text.
-    mutating func bindNew(_ name: Int, list: [ParameterValue], offset: Int) {
-        var strings: [String] = []
-        strings.reserveCapacity(list.count)
-        for value in list {
-            guard case .string(let text) = value else {
-                bindNew(name, .list(list), offset: offset)
-                return
-            }
-            strings.append(text)
+    /// Appends an item to the list of text of name number `name`, bound at its first item
+    /// (`offset`) with room for `capacity` items.
+    @inline(__always)
+    mutating func append(_ text: String, toList name: Int, offset: Int, capacity: Int) {
+        if let index = entries.lastIndex(where: { $0.name == name }) {
+            entries[index].stored.append(text)
+        } else {
+            var list: [String] = []
+            list.reserveCapacity(capacity)
+            list.append(text)
+            bindNew(name, strings: list, offset: offset)
         }
-        bindNew(name, strings: strings, offset: offset)
+    }
+
+    /// Appends an item to the list of values of name number `name`, bound at its first item.
+    mutating func append(_ value: ParameterValue, toList name: Int, offset: Int) {
+        if let index = entries.lastIndex(where: { $0.name == name }) {
+            entries[index].stored.append(value)
+        } else {
+            bindNew(name, .list([value]), offset: offset)
+        }
     }
 
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
