@@ -14,33 +14,38 @@ public protocol ParameterReader {
     subscript(name: String) -> ParameterValue? { get }
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
     func offset(of name: String) -> Int?
-    /// A `string` or `enumeration` value.
-    func string(_ name: String) throws(RouteError) -> String
-    /// A `string` or `enumeration` value, or `nil` when absent.
-    func optionalString(_ name: String) throws(RouteError) -> String?
-    /// An `integer` value.
-    func integer(_ name: String) throws(RouteError) -> Int
-    /// An `integer` value, or `nil` when absent.
-    func optionalInteger(_ name: String) throws(RouteError) -> Int?
-    /// A `uuid` value.
-    func uuid(_ name: String) throws(RouteError) -> UUIDValue
-    /// A `uuid` value, or `nil` when absent.
-    func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue?
-    /// A `boolean` value.
-    func boolean(_ name: String) throws(RouteError) -> Bool
-    /// A `boolean` value, or `nil` when absent.
-    func optionalBoolean(_ name: String) throws(RouteError) -> Bool?
-    /// A `date` value (a keyword given instead is a type mismatch: check ``keyword(_:)`` first).
-    func date(_ name: String) throws(RouteError) -> CivilDateTime
-    /// A `date` value, or `nil` when absent.
-    func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime?
     /// The values of a `repeated` string parameter, or the segments of a catch-all.
     func strings(_ name: String) throws(RouteError) -> [String]
-    /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
-    func keyword(_ name: String) -> String?
 }
 
 extension ParameterReader {
+    /// A `string` or `enumeration` value.
+    public func string(_ name: String) throws(RouteError) -> String { try value(name) }
+    /// A `string` or `enumeration` value, or `nil` when absent.
+    public func optionalString(_ name: String) throws(RouteError) -> String? { try optionalValue(name) }
+    /// An `integer` value.
+    public func integer(_ name: String) throws(RouteError) -> Int { try value(name) }
+    /// An `integer` value, or `nil` when absent.
+    public func optionalInteger(_ name: String) throws(RouteError) -> Int? { try optionalValue(name) }
+    /// A `uuid` value.
+    public func uuid(_ name: String) throws(RouteError) -> UUIDValue { try value(name) }
+    /// A `uuid` value, or `nil` when absent.
+    public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? { try optionalValue(name) }
+    /// A `boolean` value.
+    public func boolean(_ name: String) throws(RouteError) -> Bool { try value(name) }
+    /// A `boolean` value, or `nil` when absent.
+    public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? { try optionalValue(name) }
+    /// A `date` value (a keyword given instead is a type mismatch: check ``keyword(_:)`` first).
+    public func date(_ name: String) throws(RouteError) -> CivilDateTime { try value(name) }
+    /// A `date` value, or `nil` when absent.
+    public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? { try optionalValue(name) }
+    /// The values of a `repeated` string parameter, or the segments of a catch-all.
+    public func strings(_ name: String) throws(RouteError) -> [String] { try value(name) }
+    /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
+    public func keyword(_ name: String) -> String? {
+        guard case .keyword(let word)? = self[name] else { return nil }
+        return word
+    }
     /// The value of `name` as `Value`.
     /// - Throws: ``RouteError/parameterNotFound(name:)`` or ``RouteError/parameterTypeMismatch(name:expected:found:offset:)``.
     public func value<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError) -> Value {

@@ -44,16 +44,5 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
 extension RouteMatch: ParameterReader {
     public subscript(name: String) -> ParameterValue? { parameters[name] }
     public func offset(of name: String) -> Int? { parameters.offset(of: name) }
-    public func string(_ name: String) throws(RouteError) -> String { try parameters.string(name) }
-    public func optionalString(_ name: String) throws(RouteError) -> String? { try parameters.optionalString(name) }
-    public func integer(_ name: String) throws(RouteError) -> Int { try parameters.integer(name) }
-    public func optionalInteger(_ name: String) throws(RouteError) -> Int? { try parameters.optionalInteger(name) }
-    public func uuid(_ name: String) throws(RouteError) -> UUIDValue { try parameters.uuid(name) }
-    public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? { try parameters.optionalUUID(name) }
-    public func boolean(_ name: String) throws(RouteError) -> Bool { try parameters.boolean(name) }
-    public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? { try parameters.optionalBoolean(name) }
-    public func date(_ name: String) throws(RouteError) -> CivilDateTime { try parameters.date(name) }
-    public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? { try parameters.optionalDate(name) }
     public func strings(_ name: String) throws(RouteError) -> [String] { try parameters.strings(name) }
-    public func keyword(_ name: String) -> String? { parameters.keyword(name) }
 }

@@ -180,73 +180,11 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         self[name] = value?.parameterValue
     }
 
-    // The typed getters read the stored value directly when it has the asked type; anything else
-    // (absent, another type) goes through the generic path, which throws the precise error.
-
-    /// A `string` or `enumeration` value.
-    public func string(_ name: String) throws(RouteError) -> String {
-        if let index = index(of: name), case .value(.string(let text)) = entries[index].stored { return text }
-        return try value(name)
-    }
-    /// A `string` or `enumeration` value, or `nil` when absent.
-    public func optionalString(_ name: String) throws(RouteError) -> String? {
-        guard let index = index(of: name) else { return nil }
-        if case .value(.string(let text)) = entries[index].stored { return text }
-        return try optionalValue(name)
-    }
-    /// An `integer` value.
-    public func integer(_ name: String) throws(RouteError) -> Int {
-        if let index = index(of: name), case .value(.integer(let number)) = entries[index].stored { return number }
-        return try value(name)
-    }
-    /// An `integer` value, or `nil` when absent.
-    public func optionalInteger(_ name: String) throws(RouteError) -> Int? {
-        guard let index = index(of: name) else { return nil }
-        if case .value(.integer(let number)) = entries[index].stored { return number }
-        return try optionalValue(name)
-    }
-    /// A `uuid` value.
-    public func uuid(_ name: String) throws(RouteError) -> UUIDValue {
-        if let index = index(of: name), case .value(.uuid(let uuid)) = entries[index].stored { return uuid }
-        return try value(name)
-    }
-    /// A `uuid` value, or `nil` when absent.
-    public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? {
-        guard let index = index(of: name) else { return nil }
-        if case .value(.uuid(let uuid)) = entries[index].stored { return uuid }
-        return try optionalValue(name)
-    }
-    /// A `boolean` value.
-    public func boolean(_ name: String) throws(RouteError) -> Bool {
-        if let index = index(of: name), case .value(.boolean(let flag)) = entries[index].stored { return flag }
-        return try value(name)
-    }
-    /// A `boolean` value, or `nil` when absent.
-    public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? {
-        guard let index = index(of: name) else { return nil }
-        if case .value(.boolean(let flag)) = entries[index].stored { return flag }
-        return try optionalValue(name)
-    }
-    /// A `date` value (a keyword given instead is a type mismatch: check ``keyword(_:)`` first).
-    public func date(_ name: String) throws(RouteError) -> CivilDateTime {
-        if let index = index(of: name), case .value(.date(let date)) = entries[index].stored { return date }
-        return try value(name)
-    }
-    /// A `date` value, or `nil` when absent.
-    public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? {
-        guard let index = index(of: name) else { return nil }
-        if case .value(.date(let date)) = entries[index].stored { return date }
-        return try optionalValue(name)
-    }
-    /// The values of a `repeated` string parameter, or the segments of a catch-all.
+    /// The values of a `repeated` string parameter, or the segments of a catch-all: the list
+    /// as kept, without a copy. (The other getters are ``ParameterReader``'s.)
     public func strings(_ name: String) throws(RouteError) -> [String] {
         if let index = index(of: name), case .strings(let strings) = entries[index].stored { return strings }
         return try value(name)
-    }
-    /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
-    public func keyword(_ name: String) -> String? {
-        if let index = index(of: name), case .value(.keyword(let word)) = entries[index].stored { return word }
-        return nil
     }
 
     /// Equal when the same names hold equal values, in any order; offsets are not compared.
