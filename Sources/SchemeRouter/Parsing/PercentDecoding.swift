@@ -25,15 +25,24 @@ public struct PercentDecoding: Sendable, Hashable {
     /// - Throws: ``URLRejection/invalidPercentEncoding(offset:)`` for a `%` without two hex digits,
     ///   ``URLRejection/invalidUTF8(offset:)`` or ``URLRejection/decodedControlCharacter(offset:scalar:)``.
     public func decode(_ raw: Substring, offset: Int) throws(URLRejection) -> String {
-        let bytes = Array(raw.utf8)
-        return try bytes.withUnsafeBufferPointer { bytes throws(URLRejection) -> String in
-            guard needsWork(bytes) else { return String(decoding: bytes, as: UTF8.self) }
-            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output throws(URLRejection) in
-                // Text that never went through the parser may hold any byte: every decoded byte is checked.
-                let (count, _) = try decode(bytes, offset: offset, into: output.baseAddress!, checkingEveryByte: true)
-                return String(decoding: UnsafeBufferPointer(start: output.baseAddress, count: count), as: UTF8.self)
-            }
+        let decoded = raw.utf8.withContiguousStorageIfAvailable { bytes in Result { () throws(URLRejection) in try decode(bytes, offset: offset) } }
+        if let decoded { return try decoded.get() }
+        return try Array(raw.utf8).withUnsafeBufferPointer { bytes throws(URLRejection) in try decode(bytes, offset: offset) }
+    }
+
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) throws(URLRejection) -> String {
+        guard needsWork(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        // Text that never went through the parser may hold any byte: every decoded byte is checked.
+        let checkAll = !Self.isParsedText(bytes)
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output throws(URLRejection) in
+            let (count, _) = try decode(bytes, offset: offset, into: output.baseAddress!, checkingEveryByte: checkAll)
+            return String(decoding: UnsafeBufferPointer(start: output.baseAddress, count: count), as: UTF8.self)
         }
+    }
+
+    /// Whether every byte is printable ASCII, as in any text the parser accepted.
+    private static func isParsedText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.contains { $0 <= 0x20 || $0 >= 0x7F }
     }
 
     /// Whether decoding changes anything: a `%`, or a `+` under form decoding.

@@ -18,36 +18,50 @@ public protocol ParameterReader {
     func strings(_ name: String) throws(RouteError) -> [String]
 }
 
+// The getters are inlinable: specialized in the app for its reader, no generic dispatch per value.
 extension ParameterReader {
     /// A `string` or `enumeration` value.
+    @inlinable
     public func string(_ name: String) throws(RouteError) -> String { try value(name) }
     /// A `string` or `enumeration` value, or `nil` when absent.
+    @inlinable
     public func optionalString(_ name: String) throws(RouteError) -> String? { try optionalValue(name) }
     /// An `integer` value.
+    @inlinable
     public func integer(_ name: String) throws(RouteError) -> Int { try value(name) }
     /// An `integer` value, or `nil` when absent.
+    @inlinable
     public func optionalInteger(_ name: String) throws(RouteError) -> Int? { try optionalValue(name) }
     /// A `uuid` value.
+    @inlinable
     public func uuid(_ name: String) throws(RouteError) -> UUIDValue { try value(name) }
     /// A `uuid` value, or `nil` when absent.
+    @inlinable
     public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? { try optionalValue(name) }
     /// A `boolean` value.
+    @inlinable
     public func boolean(_ name: String) throws(RouteError) -> Bool { try value(name) }
     /// A `boolean` value, or `nil` when absent.
+    @inlinable
     public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? { try optionalValue(name) }
     /// A `date` value (a keyword given instead is a type mismatch: check ``keyword(_:)`` first).
+    @inlinable
     public func date(_ name: String) throws(RouteError) -> CivilDateTime { try value(name) }
     /// A `date` value, or `nil` when absent.
+    @inlinable
     public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? { try optionalValue(name) }
     /// The values of a `repeated` string parameter, or the segments of a catch-all.
+    @inlinable
     public func strings(_ name: String) throws(RouteError) -> [String] { try value(name) }
     /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
+    @inlinable
     public func keyword(_ name: String) -> String? {
         guard case .keyword(let word)? = self[name] else { return nil }
         return word
     }
     /// The value of `name` as `Value`.
     /// - Throws: ``RouteError/parameterNotFound(name:)`` or ``RouteError/parameterTypeMismatch(name:expected:found:offset:)``.
+    @inlinable
     public func value<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError) -> Value {
         guard let value = try optionalValue(name, as: type) else { throw .parameterNotFound(name: name) }
         return value
@@ -55,6 +69,7 @@ extension ParameterReader {
 
     /// The value of `name` as `Value`, or `nil` when absent.
     /// - Throws: ``RouteError/parameterTypeMismatch(name:expected:found:offset:)``.
+    @inlinable
     public func optionalValue<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError)
         -> Value?
     {
@@ -67,10 +82,12 @@ extension ParameterReader {
     }
 
     /// The values of a `repeated` integer parameter.
+    @inlinable
     public func integers(_ name: String) throws(RouteError) -> [Int] { try value(name) }
 
     /// An `enumeration` value as a Swift enum whose raw values are the enumeration's values.
     /// - Throws: also ``RouteError/parameterTypeMismatch(name:expected:found:offset:)`` when the value is not a case of `Value`.
+    @inlinable
     public func enumeration<Value: RawRepresentable>(_ name: String, as type: Value.Type = Value.self) throws(RouteError)
         -> Value where Value.RawValue == String
     {
@@ -79,6 +96,7 @@ extension ParameterReader {
     }
 
     /// An `enumeration` value as a Swift enum, or `nil` when absent.
+    @inlinable
     public func optionalEnumeration<Value: RawRepresentable>(_ name: String, as type: Value.Type = Value.self)
         throws(RouteError) -> Value? where Value.RawValue == String
     {
