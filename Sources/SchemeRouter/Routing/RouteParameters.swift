@@ -54,15 +54,26 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         }
     }
 
-    /// A parameter name and its comparison key (see ``key(_:)``).
+    /// A parameter name, its comparison key (see ``key(_:)``) and the two words its `String` is
+    /// stored in (zero where a `String` is not two words): equal words are equal strings (a small
+    /// string's bytes, or the same storage), so an app's literal or small name is found by two
+    /// compares; names stored otherwise take the comparison of their text.
     struct Name: Sendable {
         let text: String
         let key: UInt32
+        let words: SIMD2<UInt64>
 
         init(_ text: String) {
             self.text = text
             key = RouteParameters.key(text)
+            words = RouteParameters.words(of: text)
         }
+    }
+
+    @inline(__always)
+    static func words(of text: String) -> SIMD2<UInt64> {
+        guard MemoryLayout<String>.size == MemoryLayout<SIMD2<UInt64>>.size else { return .zero }
+        return withUnsafeBytes(of: text) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
     }
 
     /// The names entries refer to (may hold names no entry uses).
@@ -98,6 +109,10 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
 
     @inline(__always)
     private func index(of name: String) -> Int? {
+        let words = Self.words(of: name)
+        if words != .zero {
+            for index in entries.indices where nameTable[entries[index].name].words == words { return index }
+        }
         let key = Self.key(name)
         for index in entries.indices where entries[index].key == key && nameTable[entries[index].name].text == name {
             return index
