@@ -1,8 +1,8 @@
 extension LifecycleController {
     /// Delivers a URL to the running app.
     ///
-    /// While `background` or `suspended` the app is woken first: `willEnterForeground`, `open`,
-    /// `didBecomeActive` (`active`). While `active`: `open` alone. While `inactive`: `open`
+    /// While `background` or `suspended` the app is woken first: the queued system events (see
+    /// ``post(_:)``), `willEnterForeground`, `open`, `didBecomeActive` (`active`). While `active`: `open` alone. While `inactive`: `open`
     /// alone, and the app stays `inactive` (it is already in the foreground; the runtime ends
     /// the interruption).
     ///
@@ -52,9 +52,11 @@ extension LifecycleController {
         }
     }
 
-    /// The wake sequence around `body`: `willEnterForeground`, `body`, `didBecomeActive`.
+    /// The wake sequence around `body`: the queued system events, `willEnterForeground`, `body`,
+    /// `didBecomeActive`.
     func wake<Result>(_ body: () -> Result) -> Result {
         enteredBackground = nil
+        deliverQueuedSystemEvents()
         call(.willEnterForeground, during: state, after: .inactive) { delegate.willEnterForeground() }
         let result = body()
         call(.didBecomeActive, during: .active, after: .active) { delegate.didBecomeActive() }

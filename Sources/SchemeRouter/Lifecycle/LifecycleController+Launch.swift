@@ -26,10 +26,13 @@ extension LifecycleController {
     ///   - delivery: The launch URL's delivery; set exactly when `options.url` is.
     ///   - queued: URLs that arrived before or during the launch, in arrival order.
     ///   - intoBackground: `true` to launch without becoming active. A launch URL is not allowed
-    ///     then (UIKit always opens a launch URL in the foreground); queue the URL instead.
+    ///     then (UIKit always opens a launch URL in the foreground); queue the URL instead. A
+    ///     plain ``LaunchOptions/reason`` becomes ``LaunchReason/background``.
     /// - Returns: The verdicts of all deliveries in order (launch URL first) and the failure, if any.
     /// - Throws: ``LifecycleError/illegalTransition(event:state:)`` unless `notRunning`,
-    ///   ``LifecycleError/urlLaunchIntoBackground(url:)``, or
+    ///   ``LifecycleError/urlLaunchIntoBackground(url:)``,
+    ///   ``LifecycleError/exitsOnSuspend(event:)`` for a background launch of an app that
+    ///   never runs in the background, or
     ///   ``LifecycleError/reentrantEvent(event:during:)``; no hook ran then.
     /// - Precondition: `delivery` is non-`nil` exactly when `options.url` is, and every delivery
     ///   ID of the launch is distinct.
@@ -53,6 +56,11 @@ extension LifecycleController {
             if intoBackground, let url = options.url {
                 throw .urlLaunchIntoBackground(url: url.text)
             }
+            if intoBackground && configuration.exitsOnSuspend {
+                throw .exitsOnSuspend(event: .launch)
+            }
+            var options = options
+            if intoBackground && options.reason == .plain { options.reason = .background }
             return runLaunch(
                 options: options, delivery: delivery, queued: queued, intoBackground: intoBackground,
                 deliveries: deliveries)

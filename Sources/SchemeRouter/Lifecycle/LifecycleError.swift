@@ -14,6 +14,9 @@ public enum LifecycleError: Error, Sendable, Hashable, CustomStringConvertible {
     case urlLaunchIntoBackground(url: String)
     /// No background task with this ID is outstanding: it was already ended, or it expired.
     case unknownBackgroundTask(BackgroundTaskID)
+    /// The app exits on suspend (``LifecycleConfiguration/exitsOnSuspend``), so it never runs in
+    /// the background: `event` (a launch into the background) is refused.
+    case exitsOnSuspend(event: LifecycleEvent)
 
     /// A sentence for logs and error output.
     public var description: String {
@@ -27,6 +30,8 @@ public enum LifecycleError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot launch into the background to open \(url): a URL launch is a foreground launch"
         case .unknownBackgroundTask(let id):
             "no outstanding background task \(id)"
+        case .exitsOnSuspend(let event):
+            "\(event.rawValue) into the background refused: the app exits on suspend and never runs in the background"
         }
     }
 }
