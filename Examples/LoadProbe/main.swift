@@ -7,6 +7,9 @@ import SchemeRouterRuntime
 if CommandLine.arguments.dropFirst().first == "--drive" {
     LoadDriverCommand.run(Array(CommandLine.arguments.dropFirst(2)))
 }
-Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift") { declaration in
-    ProbeDelegate(declaration: declaration, behaviour: ProbeBehaviour.fromEnvironment())
+// Tests exercise the clock-change path without setting the machine's clock (Docs/Runtime.md).
+Application.acceptsInjectedClockChanges = true
+let behaviour = ProbeBehaviour.fromEnvironment()
+Application.main(manifest: behaviour.manifest, file: "Examples/LoadProbe/ProbeManifest.swift") { declaration in
+    ProbeDelegate(declaration: declaration, behaviour: behaviour)
 }

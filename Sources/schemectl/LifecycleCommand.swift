@@ -16,6 +16,8 @@ struct Lifecycle: ParsableCommand {
               state        print the app's state (notRunning is reported by exit status 8)
               background   active → willResignActive, didEnterBackground; inactive → didEnterBackground
               foreground   background or suspended → willEnterForeground, didBecomeActive
+              inactive     active → willResignActive: a temporary interruption, still in the foreground
+              active       inactive → didBecomeActive: the interruption ends
               terminate    willTerminate (unless suspended), then the app exits
 
             Examples:
@@ -33,15 +35,16 @@ struct Lifecycle: ParsableCommand {
     @Argument(help: "The app's bundle name (CFBundleURLName), e.g. com.acme.todolist.")
     var app: String
 
-    @Argument(help: "state, background, foreground or terminate.")
+    @Argument(help: "state, background, foreground, inactive, active or terminate.")
     var command: String
 
     @Flag(help: "Print one JSON object.")
     var json = false
 
     func validate() throws {
-        guard let command = ControlCommand(name: command), command != .activate else {
-            throw ValidationError("unknown lifecycle command '\(command)': use state, background, foreground or terminate")
+        guard let command = ControlCommand(name: command), command != .activate, command != .injectClockChange else {
+            throw ValidationError(
+                "unknown lifecycle command '\(command)': use state, background, foreground, inactive, active or terminate")
         }
     }
 

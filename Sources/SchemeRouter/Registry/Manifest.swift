@@ -26,6 +26,9 @@ public struct Manifest: Sendable, Hashable {
     public let schemes: [SchemeName]
     /// The routes, in manifest order.
     public let routes: [RouteDefinition]
+    /// `UIApplicationExitsOnSuspend`: the app terminates instead of entering the background
+    /// (see `LifecycleConfiguration.exitsOnSuspend`); `false` when the key is absent.
+    public internal(set) var exitsOnSuspend = false
 
     /// Reads a manifest from its JSON bytes.
     /// - Parameters:

@@ -118,6 +118,10 @@ final class Invocation {
                 fail(error)
             }
         case .primary(let lock):
+            if intoBackground && app.manifest.exitsOnSuspend {
+                lock.release()
+                fail(.usage("\(name) exits on suspend (UIApplicationExitsOnSuspend): it cannot launch into the background"))
+            }
             becomePrimary(lock, files: files, request: LaunchRequest(intoBackground: intoBackground), makeDelegate: makeDelegate)
         case .notRunning:
             preconditionFailure("an app invocation may become the primary")

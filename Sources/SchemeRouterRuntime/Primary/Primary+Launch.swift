@@ -12,6 +12,9 @@ struct LaunchRequest: Sendable {
     var annotation: String?
     /// `--background`: launch without becoming active.
     var intoBackground = false
+    /// Why the app launches, when the door knows better than "a URL" or "plain" (a D-Bus
+    /// activation or action, a restoration); `nil` lets ``LaunchOptions`` decide.
+    var reason: LaunchReason?
 }
 
 extension Primary {
@@ -45,6 +48,9 @@ extension Primary {
     /// queued control commands, every later hook under the hook deadline.
     private func launch(_ request: LaunchRequest, makeDelegate: @MainActor (SchemeDeclaration) -> any ApplicationDelegate) {
         phase = .launching
+        // Watched from before the launch hooks read the settings, so no change after that is
+        // missed; the loop reports changes once the launch is over.
+        startSystemEventSources()
         watchdog.armLaunch(sink: launchSink?.descriptor)
         let declaration: SchemeDeclaration
         do throws(ManifestError) {
@@ -57,7 +63,8 @@ extension Primary {
         let configuration = LifecycleConfiguration(
             launchDeadline: settings.launchDeadline,
             backgroundDeadline: settings.backgroundDeadline,
-            backgroundTaskAllowance: settings.backgroundTaskAllowance)
+            backgroundTaskAllowance: settings.backgroundTaskAllowance,
+            exitsOnSuspend: app.manifest.exitsOnSuspend)
         let controller = LifecycleController(delegate: delegate, clock: MonotonicClock(), configuration: configuration)
         self.controller = controller
         Application.controller = controller
@@ -70,7 +77,9 @@ extension Primary {
         let outcome: LaunchOutcome
         do throws(LifecycleError) {
             outcome = try controller.launch(
-                options: LaunchOptions(url: request.url, sourceApplication: request.source, annotation: request.annotation),
+                options: LaunchOptions(
+                    url: request.url, sourceApplication: request.source, annotation: request.annotation,
+                    reason: request.reason ?? (request.intoBackground ? .background : nil)),
                 delivery: launchDelivery, queued: [], intoBackground: request.intoBackground)
         } catch {
             preconditionFailure("launch: \(error)")
