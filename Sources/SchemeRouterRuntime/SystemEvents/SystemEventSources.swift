@@ -70,7 +70,7 @@ final class SystemEventSources {
 
         let pressurePath = cgroup.flatMap { access("\($0)/memory.pressure", W_OK) == 0 ? "\($0)/memory.pressure" : nil }
             ?? "/proc/pressure/memory"
-        let pressureSource = "pressure stall trigger on \(pressurePath) (some \(MemoryPressureTrigger.stall) in \(MemoryPressureTrigger.window))"
+        let pressureSource = "pressure stall trigger on \(pressurePath) (some \(Watchdog.describe(MemoryPressureTrigger.stall)) in \(Watchdog.describe(MemoryPressureTrigger.window)))"
         var pressure: MemoryPressureTrigger?
         do throws(SystemError) {
             pressure = try MemoryPressureTrigger(path: pressurePath)
