@@ -120,3 +120,36 @@ struct SystemEventSourceTests {
         sandbox.killPrimary()
     }
 }
+
+/// The locale source and the status report, on real files and a real `schemectl`.
+@Suite("System events: locale file and status report (real processes)")
+struct SystemEventReportTests {
+    @Test("a locale.conf replaced by rename reaches the delegate with the old and new LANG")
+    func localeChange() throws {
+        let sandbox = try ProbeSandbox()
+        let config = sandbox.root + "/.config"
+        mkdir(config, 0o700)
+        TestFiles.write(config + "/locale.conf", "LANG=C.UTF-8\n")
+        try sandbox.launch(foreground: true)
+        TestFiles.write(config + "/locale.conf.new", "LANG=\"de_DE.UTF-8\"\nLC_TIME=en_GB.UTF-8\n")
+        rename(config + "/locale.conf.new", config + "/locale.conf")
+        try sandbox.waitForTrace { $0.hook == "currentLocaleDidChange" }
+        #expect(sandbox.probeTrace().last == ProbeTraceLine(
+            hook: "currentLocaleDidChange", state: "active", from: "C.UTF-8", to: "de_DE.UTF-8"))
+    }
+
+    @Test("schemectl status lists every system event source and whether it works here")
+    func statusReport() throws {
+        let sandbox = try ProbeSandbox()
+        let status = try ChildProcess(
+            try Executables.path("schemectl"), [Array("status".utf8), Array("--json".utf8)],
+            environment: sandbox.environment(), outputPrefix: sandbox.root + "/status")
+        _ = try status.wait()
+        let output = status.standardOutput
+        for event in ["significantTimeChange", "systemTimeZoneDidChange", "currentLocaleDidChange", "didReceiveMemoryWarning"] {
+            #expect(output.contains("\"event\": \"\(event)\""), "\(event) missing from \(output)")
+        }
+        // Every Linux since 3.0 has TFD_TIMER_CANCEL_ON_SET.
+        #expect(output.contains(#""event": "significantTimeChange", "source": "timerfd on CLOCK_REALTIME with TFD_TIMER_CANCEL_ON_SET", "available": true"#))
+    }
+}
