@@ -59,7 +59,10 @@ final class SettingWatches {
                      Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
                 }
                 let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
-                if let directory = directories[watch] {
+                if watch == -1 {
+                    // IN_Q_OVERFLOW: events were lost; read every setting again.
+                    for setting in settings { touched.formUnion(setting.files) }
+                } else if let directory = directories[watch] {
                     touched.insert(WatchedSetting.File(directory: directory, name: String(decoding: nameBytes, as: UTF8.self)))
                 }
                 offset += 16 + length
