@@ -84,13 +84,17 @@ struct SystemEventSourceTests {
         #expect(!machineZone.hasSuffix("America/New_York"))
     }
 
-    /// The cgroup v2 directory a test may create a child in, or why there is none.
+    /// The cgroup v2 directory a test may create a child with the memory controller in, or why
+    /// there is none.
     static let memoryCgroup: (directory: String?, reason: String) = {
         guard geteuid() == 0 else { return (nil, "needs root to create a cgroup") }
         let root = "/sys/fs/cgroup"
-        let controllers = TestFiles.read(root + "/cgroup.controllers")
-        guard controllers.split(whereSeparator: { $0 == " " || $0 == "\n" }).contains("memory") else {
+        func words(_ file: String) -> [Substring] { TestFiles.read(root + "/" + file).split(whereSeparator: { $0 == " " || $0 == "\n" }) }
+        guard words("cgroup.controllers").contains("memory") else {
             return (nil, "no cgroup v2 memory controller at \(root) (this machine has cgroup v1 memory or none)")
+        }
+        guard words("cgroup.subtree_control").contains("memory") else {
+            return (nil, "the memory controller is not enabled for children of \(root) (cgroup.subtree_control)")
         }
         let probe = root + "/schemerouter-probe-\(getpid())"
         guard mkdir(probe, 0o755) == 0 else { return (nil, "cannot create a cgroup under \(root): errno \(errno)") }
@@ -99,25 +103,39 @@ struct SystemEventSourceTests {
     }()
 
     @Test(
-        "memory pressure: the primary in a child cgroup with a small memory.high gets didReceiveMemoryWarning",
+        "memory pressure: the primary in a child cgroup whose usage passes a small memory.high gets didReceiveMemoryWarning",
         .enabled(if: memoryCgroup.directory != nil, Comment(rawValue: memoryCgroup.reason)))
     func memoryWarning() throws {
         let cgroup = Self.memoryCgroup.directory! + "/schemerouter-test-\(getpid())"
         #expect(mkdir(cgroup, 0o755) == 0)
-        defer { rmdir(cgroup) }
-        TestFiles.write(cgroup + "/memory.high", "16M\n")
+        defer {
+            // Everything left in the cgroup (the primary, the hog) goes, then the cgroup.
+            for pid in TestFiles.read(cgroup + "/cgroup.procs").split(separator: "\n").compactMap({ pid_t($0) }) {
+                kill(pid, SIGKILL)
+                try? ProcessWatch.waitForExit(pid, timeout: .seconds(10))
+            }
+            rmdir(cgroup)
+        }
+        // The hook deadline is off: a task over memory.high is throttled, the primary included.
         let sandbox = try ProbeSandbox(environment: ["SCHEMEROUTER_HOOK_DEADLINE_MS=0"])
         let launcher = try ChildProcess(
             "/bin/sh", ["-c", "echo $$ > \"$0/cgroup.procs\" && exec \"$1\"", cgroup, sandbox.probe].map { Array($0.utf8) },
             environment: sandbox.environment(), outputPrefix: sandbox.root + "/launch")
         #expect(try launcher.wait() == 0, "\(launcher.standardError)")
-        // A second process in the same cgroup goes past memory.high (tail keeps the one long line).
+        // Limits set once the primary runs: memory.high 8 MiB above what the cgroup uses now, and
+        // memory.max as a backstop so nothing can grow without bound.
+        let current = Int(TestFiles.read(cgroup + "/memory.current").filter(\.isNumber)) ?? 0
+        TestFiles.write(cgroup + "/memory.max", "\(current + 128 << 20)\n")
+        TestFiles.write(cgroup + "/memory.high", "\(current + 8 << 20)\n")
+        // A second process in the cgroup passes memory.high: tail keeps the one 32 MiB line.
         let hog = try ChildProcess(
-            "/bin/sh", ["-c", "echo $$ > \"$0/cgroup.procs\" && head -c 64M /dev/zero | tail -n 1 >/dev/null", cgroup].map { Array($0.utf8) },
+            "/bin/sh", ["-c", "echo $$ > \"$0/cgroup.procs\" && head -c 32M /dev/zero | tail -n 1 >/dev/null", cgroup]
+                .map { Array($0.utf8) },
             environment: sandbox.environment(), outputPrefix: sandbox.root + "/hog")
-        _ = try hog.wait(timeout: .seconds(60))
-        try sandbox.waitForTrace(timeout: .seconds(30)) { $0.hook == "didReceiveMemoryWarning" }
-        sandbox.killPrimary()
+        try withExtendedLifetime(hog) {
+            _ = try sandbox.waitForTrace(timeout: .seconds(60)) { $0.hook == "didReceiveMemoryWarning" }
+        }
+        #expect(TestFiles.read(cgroup + "/memory.events").contains("high"))
     }
 }
 
