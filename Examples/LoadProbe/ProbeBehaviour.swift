@@ -1,3 +1,4 @@
+import CLibUV
 import Glibc
 
 /// Test behaviours switched on by environment variables (all off by default).
@@ -6,6 +7,9 @@ import Glibc
 /// |---|---|
 /// | `LOADPROBE_LOG=<file>` | where the log goes |
 /// | `LOADPROBE_LAUNCH_GATE=<fifo>` | `didFinishLaunching` appends `launching`, then waits until the FIFO's writer closes it: the test decides when the launch ends |
+/// | `LOADPROBE_DECLINE_LAUNCH=1` | `willFinishLaunching` returns `false` (the launch URL is declined) |
+/// | `LOADPROBE_SLOW_LAUNCH_MS=n` | `didFinishLaunching` takes `n` ms |
+/// | `LOADPROBE_HANG_LAUNCH=1` | `willFinishLaunching` never returns |
 /// | `LOADPROBE_STALL_HOOK=<hook>` | that hook (`didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`, `willTerminate`) appends `stall <hook>` and never returns |
 /// | `LOADPROBE_BACKGROUND_TASK=keep` or `end-on-expiry` | `didEnterBackground` begins a background task and appends `task <n>`; its expiration handler appends `expired <n>` and, with `end-on-expiry`, ends it |
 /// | `LOADPROBE_EXITS_ON_SUSPEND=1` | the manifest says `UIApplicationExitsOnSuspend: true` |
@@ -16,13 +20,20 @@ struct ProbeBehaviour: Sendable {
     var backgroundTask: String?
     var exitsOnSuspend = false
     var logLaunch = false
+    var declineLaunch = false
+    var slowLaunch: UInt32 = 0
+    var hangLaunch = false
 
     static func fromEnvironment() -> ProbeBehaviour {
         func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        return ProbeBehaviour(
-            launchGate: value("LOADPROBE_LAUNCH_GATE"), stallHook: value("LOADPROBE_STALL_HOOK"),
-            backgroundTask: value("LOADPROBE_BACKGROUND_TASK"), exitsOnSuspend: value("LOADPROBE_EXITS_ON_SUSPEND") == "1",
-            logLaunch: value("LOADPROBE_LOG_LAUNCH") == "1")
+        var behaviour = ProbeBehaviour(launchGate: value("LOADPROBE_LAUNCH_GATE"), stallHook: value("LOADPROBE_STALL_HOOK"))
+        behaviour.declineLaunch = value("LOADPROBE_DECLINE_LAUNCH") == "1"
+        behaviour.slowLaunch = value("LOADPROBE_SLOW_LAUNCH_MS").flatMap { UInt32($0) } ?? 0
+        behaviour.hangLaunch = value("LOADPROBE_HANG_LAUNCH") == "1"
+        behaviour.backgroundTask = value("LOADPROBE_BACKGROUND_TASK")
+        behaviour.exitsOnSuspend = value("LOADPROBE_EXITS_ON_SUSPEND") == "1"
+        behaviour.logLaunch = value("LOADPROBE_LOG_LAUNCH") == "1"
+        return behaviour
     }
 
     /// The embedded manifest, with `UIApplicationExitsOnSuspend` when asked.
@@ -32,6 +43,13 @@ struct ProbeBehaviour: Sendable {
         let opening = text.firstIndex(of: "{")!
         text.insert(contentsOf: "\n  \"UIApplicationExitsOnSuspend\": true,", at: text.index(after: opening))
         return text
+    }
+
+    /// Blocks the calling thread for `milliseconds` (a hook that takes long).
+    static func spend(milliseconds: UInt32) {
+        var request = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 
     /// Blocks until the gate FIFO's writer closes it.

@@ -10,6 +10,6 @@ if CommandLine.arguments.dropFirst().first == "--drive" {
 // Tests exercise the clock-change path without setting the machine's clock (Docs/Runtime.md).
 Application.acceptsInjectedClockChanges = true
 let behaviour = ProbeBehaviour.fromEnvironment()
-Application.main(manifest: behaviour.manifest, file: "Examples/LoadProbe/ProbeManifest.swift") { declaration in
-    ProbeDelegate(declaration: declaration, behaviour: behaviour)
+Application.main(manifest: behaviour.manifest, file: "Examples/LoadProbe/ProbeManifest.swift") { _ in
+    ProbeDelegate(behaviour: behaviour)
 }

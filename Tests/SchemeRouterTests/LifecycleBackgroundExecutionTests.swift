@@ -77,7 +77,7 @@ struct LifecycleBackgroundExecutionTests {
         #expect(harness.controller.state == .notRunning)
         #expect(harness.delegate.events == [.willTerminate])
         #expect(throws: LifecycleError.illegalTransition(event: .receive, state: .notRunning)) {
-            try harness.controller.receive(try url("todolist://late"), delivery: DeliveryID(9))
+            try harness.controller.receive(try url("todolist://late"))
         }
     }
 
@@ -113,7 +113,7 @@ struct LifecycleBackgroundExecutionTests {
         let task = harness.controller.beginBackgroundTask()
         try harness.controller.resignActive()
         try harness.controller.post(.memoryWarning)
-        #expect(try harness.controller.receive(try url("todolist://during"), delivery: DeliveryID(1)) == .handled)
+        #expect(try harness.controller.receive(try url("todolist://during")) == .handled)
         harness.clock.advance(by: .seconds(3600))
         #expect(try harness.controller.tick() == .nothingDue)
         try harness.controller.becomeActive()
@@ -137,7 +137,7 @@ struct LifecycleBackgroundExecutionTests {
         let harness = LifecycleHarness()
         let launchURL = withURL ? try url("todolist://x") : nil
         _ = try harness.controller.launch(
-            options: LaunchOptions(url: launchURL, reason: given), delivery: withURL ? DeliveryID(1) : nil,
+            options: LaunchOptions(url: launchURL, reason: given),
             intoBackground: intoBackground)
         #expect(harness.delegate.receivedLaunchOptions.map(\.reason) == [expected, expected])
     }

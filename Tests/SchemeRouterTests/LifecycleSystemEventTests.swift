@@ -38,7 +38,7 @@ struct LifecycleSystemEventTests {
         }
         #expect(harness.delegate.events.isEmpty)
         #expect(harness.controller.pendingSystemEvents == [.significantTimeChange])
-        let verdict = try harness.controller.receive(try url("todolist://x"), delivery: DeliveryID(1))
+        let verdict = try harness.controller.receive(try url("todolist://x"))
         #expect(verdict == .handled)
         #expect(harness.delegate.events == [
             .significantTimeChange, .willEnterForeground, .open("todolist://x"), .didBecomeActive,
@@ -93,8 +93,8 @@ struct LifecycleSystemEventTests {
         _ = try harness.controller.launch(intoBackground: true)
         harness.forget()
         try harness.controller.post(.memoryWarning)
-        _ = try harness.controller.receive(try url("todolist://a"), delivery: DeliveryID(1))
-        _ = try harness.controller.receive(try url("todolist://b"), delivery: DeliveryID(2))
+        _ = try harness.controller.receive(try url("todolist://a"))
+        _ = try harness.controller.receive(try url("todolist://b"))
         #expect(harness.delegate.events == [
             .didReceiveMemoryWarning, .willEnterForeground, .open("todolist://a"), .didBecomeActive, .open("todolist://b"),
         ])
