@@ -10,6 +10,11 @@ if CommandLine.arguments.dropFirst().first == "--drive" {
 // Tests exercise the clock-change path without setting the machine's clock (Docs/Runtime.md).
 Application.acceptsInjectedClockChanges = true
 let behaviour = ProbeBehaviour.fromEnvironment()
-Application.main(manifest: behaviour.manifest, file: "Examples/LoadProbe/ProbeManifest.swift") { _ in
+if behaviour.mismatchedRequest {
+    Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift") { _ in
+        MismatchedDelegate()
+    }
+}
+Application.main(manifest: behaviour.manifest, file: "Examples/LoadProbe/ProbeManifest.swift", settings: behaviour.settings) { _ in
     ProbeDelegate(behaviour: behaviour)
 }

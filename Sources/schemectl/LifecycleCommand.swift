@@ -18,7 +18,9 @@ struct Lifecycle: ParsableCommand {
               foreground   background or suspended → willEnterForeground, didBecomeActive
               inactive     active → willResignActive: a temporary interruption, still in the foreground
               active       inactive → didBecomeActive: the interruption ends
-              terminate    willTerminate (unless suspended), then the app exits
+              terminate    willTerminate (unless suspended), then the app exits; its state is
+                           preserved first. With --discard-state: the user's force-quit, nothing is
+                           preserved and the preserved state is deleted
 
             Examples:
               schemectl lifecycle com.acme.todolist background
@@ -41,15 +43,23 @@ struct Lifecycle: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Flag(help: "With terminate: force-quit, deleting the app's preserved state.")
+    var discardState = false
+
     func validate() throws {
-        guard let command = ControlCommand(name: command), command != .activate, command != .injectClockChange else {
+        guard let command = ControlCommand(name: command), command != .activate, command != .forceQuit,
+            command != .injectClockChange
+        else {
             throw ValidationError(
                 "unknown lifecycle command '\(command)': use state, background, foreground, inactive, active or terminate")
+        }
+        if discardState && command != .terminate {
+            throw ValidationError("--discard-state goes with terminate only")
         }
     }
 
     func run() throws {
-        let code = perform(ControlCommand(name: command)!)
+        let code = perform(discardState ? .forceQuit : ControlCommand(name: command)!)
         if code.rawValue != 0 { throw code }
     }
 

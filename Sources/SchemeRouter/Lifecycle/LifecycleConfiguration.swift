@@ -1,7 +1,7 @@
 /// The deadlines a ``LifecycleController`` enforces, and whether the app runs in the background
 /// at all.
 public struct LifecycleConfiguration: Sendable, Hashable {
-    /// How long the launch hooks (`willFinishLaunching`, `restoreState`, `didFinishLaunching`)
+    /// How long the launch hooks (`willFinishLaunching`, state restoration, `didFinishLaunching`)
     /// may take together. A launch whose elapsed time is greater than this fails with
     /// ``LaunchFailure/timedOut(hook:elapsed:deadline:)``; exactly this much is still on time.
     public let launchDeadline: Duration

@@ -12,15 +12,19 @@ public enum ControlCommand: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
     /// What a plain `app` invocation sends to a running primary: foreground it if it is in the
     /// background or suspended, make it active if inactive, nothing if active.
     case activate = 5
+    /// The user's force-quit (`app --quit --discard-state`): like ``terminate``, but nothing is
+    /// preserved and the preserved state is deleted (the seed: "the system automatically deletes
+    /// an app's preserved state when the user force quits the app").
+    case forceQuit = 6
     /// A temporary interruption begins: `active` → `willResignActive` (`inactive`), without
     /// leaving the foreground.
-    case inactive = 6
+    case inactive = 7
     /// The interruption ends: `inactive` → `didBecomeActive`.
-    case active = 7
+    case active = 8
     /// Runs the runtime's clock-change path as if the wall clock had been set (the delegate's
     /// `significantTimeChange`, queued while in the background). Refused unless the app set
     /// ``Application/acceptsInjectedClockChanges`` (probe apps for tests; see Docs/Runtime.md).
-    case injectClockChange = 8
+    case injectClockChange = 9
 
     /// The command's name on the command line, e.g. `background`.
     public var description: String {
@@ -30,6 +34,7 @@ public enum ControlCommand: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
         case .foreground: "foreground"
         case .terminate: "terminate"
         case .activate: "activate"
+        case .forceQuit: "force-quit"
         case .inactive: "inactive"
         case .active: "active"
         case .injectClockChange: "inject-clock-change"
