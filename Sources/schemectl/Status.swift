@@ -1,6 +1,7 @@
 import ArgumentParser
 import SchemeRouter
 import SchemeRouterDesktop
+import SchemeRouterRuntime
 
 /// `schemectl status`: the desktop doctor.
 struct Status: ParsableCommand {
@@ -20,7 +21,11 @@ struct Status: ParsableCommand {
             --json prints one object: {"healthy", "schemes": [{"scheme", "mimeType", "expected", \
             "default": {"id", "path", "source", "exec"} | null, "claimants": [{"id", "path", \
             "bundleName"}], "xdgMimeDefault", "problems": [{"severity", "code", "message", "fix"}]}], \
-            "problems": [...], "tools": [{"command", "package", "path"}]}.
+            "problems": [...], "tools": [{"command", "package", "path"}], "systemEvents": [{"event", \
+            "source", "available", "reason"}]}.
+
+            It also lists the sources of the lifecycle's system events on this machine (clock set, \
+            time zone, locale, memory pressure) and why any is not available.
 
             Exit status: 0 no errors (warnings allowed); 1 at least one error; 64 usage error; 78 HOME unset.
             """
@@ -74,10 +79,17 @@ struct Status: ParsableCommand {
         problems += doctor.busProblems(validated)
         problems += doctor.toolProblems()
         let healthy = !(statuses.contains { !$0.isHealthy } || problems.contains { $0.severity == .error })
+        let systemEvents = SystemEventSourceStatus.surveyThisMachine()
         if json {
-            print(StatusOutput.json(statuses, problems: problems, tools: doctor.tools(), healthy: healthy).text)
+            var output = StatusOutput.json(statuses, problems: problems, tools: doctor.tools(), healthy: healthy)
+            if case .object(var members) = output {
+                members.append(("systemEvents", StatusOutput.json(systemEvents)))
+                output = .object(members)
+            }
+            print(output.text)
         } else {
             print(StatusOutput.human(statuses, problems: problems, tools: doctor.tools(), listedApps: target == nil))
+            print(StatusOutput.human(systemEvents))
         }
         if !healthy { throw DesktopExitStatus.broken }
     }
@@ -107,6 +119,22 @@ enum StatusOutput {
         let errors = all.filter { $0.severity == .error }.count
         lines.append("status: \(errors == 0 ? "ok" : "broken"), \(errors) error\(errors == 1 ? "" : "s"), \(all.count - errors) warning\(all.count - errors == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
+    }
+
+    /// `system events:` and one line per source: available, or why not.
+    static func human(_ systemEvents: [SystemEventSourceStatus]) -> String {
+        (["system events (lifecycle):"] + systemEvents.map { status in
+            "  \(status.event): \(status.source): " + (status.available ? "available" : "not available (\(status.reason ?? "unknown"))")
+        }).joined(separator: "\n")
+    }
+
+    static func json(_ systemEvents: [SystemEventSourceStatus]) -> JSONValue {
+        .array(systemEvents.map { status in
+            .object([
+                ("event", .string(status.event)), ("source", .string(status.source)),
+                ("available", .bool(status.available)), ("reason", .optional(status.reason)),
+            ])
+        })
     }
 
     static func indent(_ text: String) -> String {

@@ -125,6 +125,10 @@ final class Invocation {
                 fail(error)
             }
         case .primary(let lock):
+            if intoBackground && app.manifest.exitsOnSuspend {
+                lock.release()
+                fail(.usage("\(name) exits on suspend (UIApplicationExitsOnSuspend): it cannot launch into the background"))
+            }
             let router = primaryRouter(factory, lock: lock)
             becomePrimary(
                 lock, files: files, router: router, request: LaunchRequest(intoBackground: intoBackground), factory: factory)

@@ -73,6 +73,7 @@ extension Primary {
     func launchRequestFromQueue(_ base: LaunchRequest) -> LaunchRequest {
         var request = base
         request.byBus = false
+        request.reason = .busActivation
         guard !queuedDeliveries.isEmpty else {
             request.activationToken = busDoor?.launchToken
             return request

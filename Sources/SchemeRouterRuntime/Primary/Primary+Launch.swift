@@ -21,6 +21,9 @@ struct LaunchRequest: Sendable {
     var delivery: DeliveryID?
     /// Started by the session bus (`--gapplication-service`): wait for the first call.
     var byBus = false
+    /// Why the app launches, when the door knows better than "a URL" or "plain" (a D-Bus
+    /// activation or action, a restoration); `nil` lets ``LaunchOptions`` decide.
+    var reason: LaunchReason?
 }
 
 extension Primary {
@@ -57,11 +60,15 @@ extension Primary {
     /// queued control commands, every later hook under the hook deadline.
     func launch(_ request: LaunchRequest, factory: AppFactory) {
         phase = .launching
+        // Watched from before the launch hooks read the settings, so no change after that is
+        // missed; the loop reports changes once the launch is over.
+        startSystemEventSources()
         watchdog.armLaunch(sink: launchSink?.descriptor)
         let configuration = LifecycleConfiguration(
             launchDeadline: settings.launchDeadline,
             backgroundDeadline: settings.backgroundDeadline,
-            backgroundTaskAllowance: settings.backgroundTaskAllowance)
+            backgroundTaskAllowance: settings.backgroundTaskAllowance,
+            exitsOnSuspend: app.manifest.exitsOnSuspend)
         let controller = factory.makeController(router.router, configuration)
         watchdog.enterLaunchStep("willFinishLaunching")
         self.controller = controller
@@ -78,7 +85,8 @@ extension Primary {
             outcome = try controller.launch(
                 options: LaunchOptions(
                     url: request.url, sourceApplication: request.source, annotation: request.annotation,
-                    activationToken: request.activationToken),
+                    activationToken: request.activationToken,
+                    reason: request.reason ?? (request.intoBackground ? .background : nil)),
                 routed: request.routed, delivery: launchDelivery, intoBackground: request.intoBackground)
         } catch {
             preconditionFailure("launch: \(error)")

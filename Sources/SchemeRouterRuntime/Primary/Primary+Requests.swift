@@ -124,7 +124,7 @@ extension Primary {
     func deliver(_ pending: QueuedURL, owner: Int32?) -> DeliveryVerdict {
         guard let controller else { preconditionFailure("running without a controller") }
         let hooks = [AppState.background, .suspended].contains(controller.state)
-            ? ["willEnterForeground", "open", "didBecomeActive"] : ["open"]
+            ? wakeHooks(controller) + ["open", "didBecomeActive"] : ["open"]
         currentSource = pending.options.sourceApplication
         defer { currentSource = nil }
         watchdog.armHook(hooks, owner: owner)
@@ -176,12 +176,20 @@ extension Primary {
                 status: .success, requester: (connection, request.request), discardingState: request.command == .forceQuit)
             return
         }
+        if request.command == .injectClockChange && Application.acceptsInjectedClockChanges {
+            systemEventSources?.clockWasSet()
+            rearmBackgroundTimer()
+            connection.send(ControlReplyMessage(request: request.request, refused: false, state: controller.state.rawValue).frame.encoded)
+            return
+        }
+        let leaving = controller.configuration.exitsOnSuspend ? "willTerminate" : "didEnterBackground"
         let hooks: [String] =
             switch (request.command, controller.state) {
-            case (.background, .active): ["willResignActive", "didEnterBackground"]
-            case (.background, .inactive): ["didEnterBackground"]
-            case (.foreground, _), (.activate, .background), (.activate, .suspended): ["willEnterForeground", "didBecomeActive"]
-            case (.activate, .inactive): ["didBecomeActive"]
+            case (.background, .active): ["willResignActive", leaving]
+            case (.background, .inactive): [leaving]
+            case (.foreground, _), (.activate, .background), (.activate, .suspended): wakeHooks(controller) + ["didBecomeActive"]
+            case (.activate, .inactive), (.active, .inactive): ["didBecomeActive"]
+            case (.inactive, .active): ["willResignActive"]
             default: []
             }
         watchdog.armHook(hooks, owner: connection.descriptor)
@@ -198,10 +206,14 @@ extension Primary {
             case (.foreground, .background), (.foreground, .suspended),
                 (.activate, .background), (.activate, .suspended):
                 try controller.enterForeground()
-            case (.activate, .inactive):
+            case (.activate, .inactive), (.active, .inactive):
                 try controller.becomeActive()
+            case (.inactive, .active):
+                try controller.resignActive()
             case (.activate, .active):
                 break
+            case (.injectClockChange, _):
+                refusal = "\(app.name) does not accept injected clock changes (a probe app's test hook)"
             case (let command, let state):
                 refusal = "\(command) is not allowed while \(app.name) is \(state.rawValue)"
             }
@@ -209,6 +221,11 @@ extension Primary {
             refusal = error.description
         }
         guard watchdog.disarm() else { watchdog.park() }
+        if controller.state == .notRunning {
+            // The app exits on suspend: leaving the foreground terminated it.
+            terminate(status: .success, requester: (connection, request.request))
+            return
+        }
         rearmBackgroundTimer()
         let reply = ControlReplyMessage(
             request: request.request, refused: refusal != nil, state: controller.state.rawValue, message: refusal)

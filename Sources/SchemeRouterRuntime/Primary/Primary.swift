@@ -58,6 +58,8 @@ final class Primary {
     var acceptDeferred = false
     /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).
     var launchHooksAfterFinishing: [String] = []
+    /// The clock, time-zone, locale and memory sources, once the app runs.
+    var systemEventSources: SystemEventSources?
 
     init(
         app: AppIdentity, router: PrimaryRouter, files: InstanceFiles, lock: InstanceLock, settings: RuntimeSettings,

@@ -6,6 +6,7 @@ internal import SchemeRouter
 /// `{"hook": "open", "state": "active", "url": "todolist://x?a", "source": {"name":
 /// "/usr/bin/share-to-todo", "pid": 4242, "uid": 1000, "claimed": false}}` (the state after the
 /// hook; `url` and, when known, `source` for `open` only: the source application `open` got,
+/// `from` and `to` for `systemTimeZoneDidChange` and `currentLocaleDidChange`;
 /// `pid` and `uid` present when the kernel reported them). `restoreState` is not traced: the trace lists exactly the hooks of
 /// Docs/Runtime.md. Each line is one `write` to an `O_APPEND` descriptor, so lines from
 /// several processes never interleave.
@@ -28,6 +29,12 @@ struct TraceWriter: Sendable {
         guard record.hook != .restoreState else { return }
         var line = "{\"hook\": \"\(record.hook.rawValue)\", \"state\": \"\(record.state.rawValue)\""
         if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
+        switch record.systemEvent {
+        case .timeZoneChange(let from, let to)?, .localeChange(let from, let to)?:
+            line += ", \"from\": \(JSONString.quoted(from)), \"to\": \(JSONString.quoted(to))"
+        case .significantTimeChange?, .memoryWarning?, nil:
+            break
+        }
         if let source {
             line += ", \"source\": {\"name\": \(JSONString.quoted(source.name))"
             if let pid = source.pid { line += ", \"pid\": \(pid)" }
