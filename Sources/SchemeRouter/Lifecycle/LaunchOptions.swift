@@ -12,15 +12,24 @@ public struct LaunchOptions: Sendable, Hashable {
     public var sourceApplication: SourceApplication?
     /// Free-form data the sender attached to ``url``.
     public var annotation: String?
+    /// The activation token the launching process was started with (`XDG_ACTIVATION_TOKEN` or
+    /// `DESKTOP_STARTUP_ID`), for the first window the app presents. The runtime removes it
+    /// from the environment, so the running app never reuses it for a later window.
+    public var activationToken: String?
 
     /// Creates launch options; all fields default to `nil` (a plain launch).
     /// - Parameters:
     ///   - url: The URL to open after launching.
     ///   - sourceApplication: The app that sent the URL.
     ///   - annotation: Data the sender attached.
-    public init(url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil) {
+    ///   - activationToken: The launching process's activation token.
+    public init(
+        url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil,
+        activationToken: String? = nil
+    ) {
         self.url = url
         self.sourceApplication = sourceApplication
         self.annotation = annotation
+        self.activationToken = activationToken
     }
 }

@@ -43,8 +43,26 @@ public enum Application {
         manifest: String, file: String,
         makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate
     ) -> Never {
+        main(manifest: manifest, file: file, host: nil, makeDelegate: makeDelegate)
+    }
+
+    /// Runs the app inside another run loop (GLib's, under GTK: `SchemeRouterGLib`), and never
+    /// returns. Senders are decided exactly as in ``main(manifest:file:makeDelegate:)``, before
+    /// `host` does anything; only the primary calls ``HostRunLoop/prepare()`` and then hands
+    /// its loop to ``HostRunLoop/run(_:)``.
+    /// - Parameters:
+    ///   - manifest: The app's manifest JSON, embedded in the executable.
+    ///   - file: The manifest's path in the source tree, for messages.
+    ///   - host: The run loop that drives the primary; `nil` runs libuv's own.
+    ///   - makeDelegate: Creates the delegate (in the primary only).
+    @MainActor
+    public static func main(
+        manifest: String, file: String, host: (any HostRunLoop)?,
+        makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate
+    ) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let invocation = Invocation(manifestText: manifest, file: file)
+        invocation.host = host
         do throws(RuntimeError) {
             let arguments = try InvocationArguments(InvocationArguments.raw)
             invocation.settings = try RuntimeSettings.fromEnvironment()

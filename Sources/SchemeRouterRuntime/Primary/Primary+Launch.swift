@@ -10,6 +10,8 @@ struct LaunchRequest: Sendable {
     var source: SourceApplication?
     /// The sender's annotation.
     var annotation: String?
+    /// The invoking process's activation token (removed from the environment).
+    var activationToken: String?
     /// `--background`: launch without becoming active.
     var intoBackground = false
 }
@@ -19,7 +21,8 @@ extension Primary {
     /// Exits the process.
     func run(_ request: LaunchRequest, makeDelegate: @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
         do throws(UVError) {
-            try loop.drainMainQueue()
+            // A host run loop drains the main queue itself.
+            if host == nil { try loop.drainMainQueue() }
             try watchSignals()
             let timer = UVHandle.allocate(uv_timer_t.self)
             try UV.check(uv_timer_init(loop.raw, timer), "uv_timer_init")
@@ -36,6 +39,7 @@ extension Primary {
         if phase == .collecting {
             launch(request, makeDelegate: makeDelegate)
         }
+        if let host { host.run(RuntimeLoop(primary: self)) }
         loop.run()
         exit(exitStatus.rawValue)
     }
@@ -67,15 +71,19 @@ extension Primary {
         launchHooksAfterFinishing =
             request.intoBackground ? ["didEnterBackground"] : (request.url == nil ? [] : ["open"]) + ["didBecomeActive"]
         currentSource = request.source
+        currentToken = request.activationToken
         let outcome: LaunchOutcome
         do throws(LifecycleError) {
             outcome = try controller.launch(
-                options: LaunchOptions(url: request.url, sourceApplication: request.source, annotation: request.annotation),
+                options: LaunchOptions(
+                    url: request.url, sourceApplication: request.source, annotation: request.annotation,
+                    activationToken: request.activationToken),
                 delivery: launchDelivery, queued: [], intoBackground: request.intoBackground)
         } catch {
             preconditionFailure("launch: \(error)")
         }
         currentSource = nil
+        currentToken = nil
         guard watchdog.disarm() else { watchdog.park() }
         if let failure = outcome.failure {
             watchdog.abortLaunch(failure.description)
@@ -120,6 +128,6 @@ extension Primary {
         } else {
             watchdog.hookReturned()
         }
-        trace?.write(record, source: record.hook == .open ? currentSource : nil)
+        trace?.write(record, source: record.hook == .open ? currentSource : nil, token: record.hook == .open ? currentToken : nil)
     }
 }

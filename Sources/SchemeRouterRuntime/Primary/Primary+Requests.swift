@@ -39,7 +39,7 @@ extension Primary {
         }
         let options = OpenOptions(
             sourceApplication: source(of: connection, claimed: request.sourceApplication),
-            annotation: request.annotation)
+            annotation: request.annotation, activationToken: request.activationToken)
         let delivery = nextDelivery()
         switch phase {
         case .collecting, .launching:
@@ -69,7 +69,11 @@ extension Primary {
         let hooks = [AppState.background, .suspended].contains(controller.state)
             ? ["willEnterForeground", "open", "didBecomeActive"] : ["open"]
         currentSource = pending.options.sourceApplication
-        defer { currentSource = nil }
+        currentToken = pending.options.activationToken
+        defer {
+            currentSource = nil
+            currentToken = nil
+        }
         watchdog.armHook(hooks, owner: owner)
         let verdict: DeliveryVerdict
         do throws(LifecycleError) {
