@@ -98,7 +98,7 @@ let package = Package(
             dependencies: ["SchemeRouterFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // A real GTK app in a real Xvfb with a real window manager (openbox), real xdg-open and gio.
-        .testTarget(name: "SchemeRouterGLibTests", dependencies: ["SchemeRouter"]),
+        .testTarget(name: "SchemeRouterGLibTests", dependencies: ["SchemeRouterGLib", "SchemeRouterDesktop", "CGLib"]),
         // The CLI as a user runs it: exit statuses, --json, help text snapshots.
         .testTarget(name: "SchemectlTests", dependencies: ["SchemeRouter"], exclude: ["Snapshots"]),
     ]

@@ -78,7 +78,6 @@ final class NotesDelegate: ApplicationDelegate {
         let window = windows.all.first ?? GTKWindow(title: title)
         window.title = title
         window.setChild(NotesView.column(heading: title, lines: lines))
-        windows.track(window)
-        window.present(activationToken: activationToken)
+        windows.present(window, activationToken: activationToken)
     }
 }

@@ -17,6 +17,10 @@ public final class GTKWindows {
     /// What closing the last window means.
     public let lastWindowPolicy: LastWindowPolicy
     private var windows: [UnsafeMutablePointer<GtkWindow>] = []
+    /// Windows presented that have not had the focus yet: they count as focused, so that a
+    /// window on its way to the screen does not make the app `inactive` for an instant.
+    /// `inactive` means the focus *left* the app's windows.
+    private var awaitingFocus: Set<UnsafeMutablePointer<GtkWindow>> = []
     private var changeScheduled = false
     private var lastWindowClosed = false
 
@@ -33,6 +37,15 @@ public final class GTKWindows {
     /// The windows watched now, oldest first.
     public var all: [GTKWindow] { windows.map(GTKWindow.init) }
 
+    /// Watches `window` and presents it with the URL's activation token
+    /// (``GTKWindow/present(activationToken:)``).
+    public func present(_ window: GTKWindow, activationToken: String?) {
+        track(window)
+        if !window.isActive { awaitingFocus.insert(window.raw) }
+        window.present(activationToken: activationToken)
+        scheduleChange()
+    }
+
     /// Watches `window` until it is destroyed.
     public func track(_ window: GTKWindow) {
         guard !windows.contains(window.raw) else { return }
@@ -41,13 +54,16 @@ public final class GTKWindows {
         let notify: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, _ in
             MainActor.assumeIsolated { GTKWindows.current?.scheduleChange() }
         }
+        let focus: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { widget, _, _ in
+            MainActor.assumeIsolated { GTKWindows.current?.focusChanged(widget) }
+        }
         let realized: @convention(c) (gpointer?, gpointer?) -> Void = { widget, _ in
             MainActor.assumeIsolated { GTKWindows.current?.watchSurface(of: widget) }
         }
         let destroyed: @convention(c) (gpointer?, gpointer?) -> Void = { widget, _ in
             MainActor.assumeIsolated { GTKWindows.current?.forget(widget) }
         }
-        connect(instance, "notify::is-active", unsafeBitCast(notify, to: GCallback.self))
+        connect(instance, "notify::is-active", unsafeBitCast(focus, to: GCallback.self))
         connect(instance, "notify::visible", unsafeBitCast(notify, to: GCallback.self))
         connect(instance, "realize", unsafeBitCast(realized, to: GCallback.self))
         connect(instance, "destroy", unsafeBitCast(destroyed, to: GCallback.self))
@@ -73,8 +89,16 @@ public final class GTKWindows {
         scheduleChange()
     }
 
+    private func focusChanged(_ widget: gpointer?) {
+        if let widget, gtk_window_is_active(widget.assumingMemoryBound(to: GtkWindow.self)) != 0 {
+            awaitingFocus.remove(widget.assumingMemoryBound(to: GtkWindow.self))
+        }
+        scheduleChange()
+    }
+
     private func forget(_ widget: gpointer?) {
         guard let widget else { return }
+        awaitingFocus.remove(widget.assumingMemoryBound(to: GtkWindow.self))
         let before = windows.count
         windows.removeAll { UnsafeMutableRawPointer($0) == widget }
         if before > 0 && windows.isEmpty { lastWindowClosed = true }
@@ -91,8 +115,11 @@ public final class GTKWindows {
             {
                 minimised = gdk_toplevel_get_state(toplevel).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
             }
-            let visible = gtk_widget_get_visible(widget) != 0 && gtk_widget_get_mapped(widget) != 0 && !minimised
-            return WindowSnapshot(isVisible: visible, isFocused: visible && gtk_window_is_active(window) != 0)
+            let shown = gtk_widget_get_mapped(widget) != 0 || awaitingFocus.contains(window)
+            let visible = gtk_widget_get_visible(widget) != 0 && shown && !minimised
+            if minimised { awaitingFocus.remove(window) }
+            let focused = gtk_window_is_active(window) != 0 || awaitingFocus.contains(window)
+            return WindowSnapshot(isVisible: visible, isFocused: visible && focused)
         }
     }
 
