@@ -70,6 +70,7 @@ struct Status: ParsableCommand {
         }
         problems += doctor.validate(validated)
         problems += doctor.toolProblems()
+        problems += doctor.sessionProblems()
         let healthy = !(statuses.contains { !$0.isHealthy } || problems.contains { $0.severity == .error })
         if json {
             print(StatusOutput.json(statuses, problems: problems, tools: doctor.tools(), healthy: healthy).text)
