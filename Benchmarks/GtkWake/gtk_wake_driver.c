@@ -26,16 +26,19 @@ static long long now_ns(void) {
     return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-// Number of lines in the file and the last number on its last line.
+// The number of `open` stamps in the file (Notes' lines with "monotonicNs", or gapp_open's plain
+// numbers; Notes' other hook lines are skipped) and the newest one.
 static int read_trace(const char *path, long long *stamp) {
     FILE *file = fopen(path, "r");
     if (!file) return 0;
-    char line[8192], last[8192] = "";
+    char line[8192];
     int count = 0;
-    while (fgets(line, sizeof line, file)) { count++; strcpy(last, line); }
+    while (fgets(line, sizeof line, file)) {
+        const char *key = strstr(line, "\"monotonicNs\": ");
+        if (key) { *stamp = atoll(key + 15); count++; }
+        else if (line[0] >= '0' && line[0] <= '9') { *stamp = atoll(line); count++; }
+    }
     fclose(file);
-    const char *key = strstr(last, "\"monotonicNs\": ");
-    *stamp = key ? atoll(key + 15) : atoll(last);
     return count;
 }
 

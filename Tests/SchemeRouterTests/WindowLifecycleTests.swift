@@ -1,3 +1,4 @@
+import PropertyBased
 import SchemeRouter
 import SchemeRouterTestKit
 import Testing
@@ -71,5 +72,41 @@ struct WindowLifecycleTests {
         #expect(delegate.events == [
             .willResignActive, .didEnterBackground, .willEnterForeground, .didBecomeActive, .willResignActive, .didBecomeActive,
         ])
+    }
+
+    /// Any sequence of window sets: after each, the controller is in the state the windows call
+    /// for, every step legal (a thrown illegal transition fails the property).
+    static let windowSequences = Generator { (rng: inout any SeededRandomNumberGenerator) -> [[WindowSnapshot]] in
+        (0..<Int.random(in: 1...12, using: &rng)).map { _ in
+            (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                WindowSnapshot(isVisible: Bool.random(using: &rng), isFocused: Bool.random(using: &rng))
+            }
+        }
+    }
+
+    @Test("every window sequence reaches its target through legal steps")
+    func anySequence() async {
+        await propertyCheck(count: 2000, input: Self.windowSequences) { sequence in
+            await MainActor.run {
+                let controller = LifecycleController(delegate: RecordingDelegate(), clock: ManualClock())
+                _ = try? controller.launch()
+                for windows in sequence {
+                    do {
+                        for step in WindowLifecycle.steps(from: controller.state, windows: windows) {
+                            switch step {
+                            case .resignActive: try controller.resignActive()
+                            case .becomeActive: try controller.becomeActive()
+                            case .enterBackground: try controller.enterBackground()
+                            case .enterForeground: try controller.enterForeground()
+                            case .terminate: try controller.terminate()
+                            }
+                        }
+                    } catch {
+                        Issue.record("\(windows): \(error)")
+                    }
+                    #expect(controller.state == WindowLifecycle.target(of: windows), "\(sequence)")
+                }
+            }
+        }
     }
 }
