@@ -21,6 +21,8 @@ public final class GTKWindows {
     /// window on its way to the screen does not make the app `inactive` for an instant.
     /// `inactive` means the focus *left* the app's windows.
     private var awaitingFocus: Set<UnsafeMutablePointer<GtkWindow>> = []
+    /// Windows last seen minimised: restoring one awaits its focus like presenting it.
+    private var minimised: Set<UnsafeMutablePointer<GtkWindow>> = []
     private var changeScheduled = false
     private var lastWindowClosed = false
 
@@ -99,25 +101,31 @@ public final class GTKWindows {
     private func forget(_ widget: gpointer?) {
         guard let widget else { return }
         awaitingFocus.remove(widget.assumingMemoryBound(to: GtkWindow.self))
+        minimised.remove(widget.assumingMemoryBound(to: GtkWindow.self))
         let before = windows.count
         windows.removeAll { UnsafeMutableRawPointer($0) == widget }
         if before > 0 && windows.isEmpty { lastWindowClosed = true }
         scheduleChange()
     }
 
-    /// What the windows look like now.
-    public var snapshots: [WindowSnapshot] {
+    /// What the windows look like now (and which await their focus).
+    private func takeSnapshots() -> [WindowSnapshot] {
         windows.map { window in
             let widget = schemerouter_gtk_widget(window)
-            var minimised = false
+            var isMinimised = false
             if let native = gtk_widget_get_native(widget),
                 let toplevel = schemerouter_gdk_toplevel(gtk_native_get_surface(native))
             {
-                minimised = gdk_toplevel_get_state(toplevel).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+                isMinimised = gdk_toplevel_get_state(toplevel).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
             }
             let shown = gtk_widget_get_mapped(widget) != 0 || awaitingFocus.contains(window)
-            let visible = gtk_widget_get_visible(widget) != 0 && shown && !minimised
-            if minimised { awaitingFocus.remove(window) }
+            if isMinimised {
+                awaitingFocus.remove(window)
+                minimised.insert(window)
+            } else if minimised.remove(window) != nil && gtk_window_is_active(window) == 0 {
+                awaitingFocus.insert(window)
+            }
+            let visible = gtk_widget_get_visible(widget) != 0 && shown && !isMinimised
             let focused = gtk_window_is_active(window) != 0 || awaitingFocus.contains(window)
             return WindowSnapshot(isVisible: visible, isFocused: visible && focused)
         }
@@ -137,7 +145,7 @@ public final class GTKWindows {
         changeScheduled = false
         let closed = lastWindowClosed
         lastWindowClosed = false
-        let windows = snapshots
+        let windows = takeSnapshots()
         let policy = lastWindowPolicy
         runLoop.withRuntime { runtime in
             runtime.windowsChanged(windows, lastWindowClosed: closed, policy: policy)

@@ -46,8 +46,11 @@ import Testing
         let background = try #require(desktop.traceLines(6), "minimising changed nothing")
         #expect(Array(desktop.hooks(background)[4...]) == ["willResignActive", "didEnterBackground"])
         #expect(try desktop.run("xdotool", ["windowactivate", "--sync", window]).termination == .exited(0))
-        let foreground = try #require(desktop.traceLines(8), "activating changed nothing")
-        #expect(Array(desktop.hooks(foreground)[6...]) == ["willEnterForeground", "didBecomeActive"])
+        _ = try #require(desktop.traceLines(8), "activating changed nothing")
+        // `--quit` is the barrier: whatever focus did meanwhile is in the trace before willTerminate.
+        #expect(try desktop.run(desktop.notes, ["--quit"]).termination == .exited(0))
+        let ended = try #require(desktop.traceLines(9))
+        #expect(Array(desktop.hooks(ended)[6...]) == ["willEnterForeground", "didBecomeActive", "willTerminate"])
     }
 
     @Test func badURLsChangeNothingAndAKilledPrimaryIsReplaced() throws {
