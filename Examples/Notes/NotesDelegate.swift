@@ -6,13 +6,11 @@ import SchemeRouterGTK
 /// sender had.
 @MainActor
 final class NotesDelegate: ApplicationDelegate {
-    private let declaration: SchemeDeclaration
     private let store: NoteStore
     private let windows: GTKWindows
     private var notes: [Note] = []
 
-    init(declaration: SchemeDeclaration, store: NoteStore, windows: GTKWindows) {
-        self.declaration = declaration
+    init(store: NoteStore, windows: GTKWindows) {
         self.store = store
         self.windows = windows
     }
@@ -28,13 +26,7 @@ final class NotesDelegate: ApplicationDelegate {
         return true
     }
 
-    func open(_ url: SchemeURL, options: OpenOptions) throws -> Bool {
-        guard let match = try? declaration.match(url), let request = try? NotesRequest(match) else { return false }
-        return try handle(request, options: options)
-    }
-
-    /// Carries out one request.
-    private func handle(_ request: NotesRequest, options: OpenOptions) throws -> Bool {
+    func open(_ request: NotesRequest, options: OpenOptions) throws -> Bool {
         switch request {
         case .open(let id):
             guard let note = notes.first(where: { $0.id == id }) else { return false }

@@ -6,6 +6,6 @@ import SchemeRouterGTK
 import SchemeRouterRuntime
 
 let runLoop = GLibRunLoop(start: { try GTK.start() })
-Application.main(manifest: notesManifestJSON, file: "Schemes/notes.json", host: runLoop) { declaration in
-    NotesDelegate(declaration: declaration, store: NoteStore(), windows: GTKWindows(runLoop: runLoop))
+Application.main(manifest: notesManifestJSON, file: "Schemes/notes.json", host: runLoop) { _ in
+    NotesDelegate(store: NoteStore(), windows: GTKWindows(runLoop: runLoop))
 }

@@ -64,6 +64,13 @@ import Testing
         #expect(malformed.termination == .exited(2), "\(malformed.standardErrorText)")
         let undeclared = try desktop.run(desktop.notes, ["other://new?title=x"])
         #expect(undeclared.termination == .exited(2), "\(undeclared.standardErrorText)")
+        // No route, or a parameter the route refuses: the primary rejects it before any hook.
+        for url in ["notes://nothing", "notes://open/x", "notes://new"] {
+            let refused = try desktop.run(desktop.notes, [url])
+            #expect(refused.termination == .exited(2), "\(url): \(refused.standardErrorText)")
+        }
+        // Through xdg-open too: the URL reaches notes, which exits 2; xdg-open reports the failure.
+        #expect(try desktop.run("xdg-open", ["notes://nothing"]).termination != .exited(0))
         #expect(desktop.traceLines(4) == before)
 
         let pid = try #require(desktop.primaryPID)

@@ -53,8 +53,8 @@ struct WindowLifecycleTests {
     @Test("window changes drive the controller's hooks")
     @MainActor
     func drivesController() throws {
-        let delegate = RecordingDelegate()
-        let controller = LifecycleController(delegate: delegate, clock: ManualClock())
+        let delegate = RecordingDelegate<LifecycleTestRequest>()
+        let controller = makeController(delegate: delegate, clock: ManualClock())
         _ = try controller.launch()
         delegate.clearEvents()
         for windows in [[Self.minimised], [Self.focused], [Self.unfocused], [Self.focused]] {
@@ -88,7 +88,7 @@ struct WindowLifecycleTests {
     func anySequence() async {
         await propertyCheck(count: 2000, input: Self.windowSequences) { sequence in
             await MainActor.run {
-                let controller = LifecycleController(delegate: RecordingDelegate(), clock: ManualClock())
+                let controller = makeController(delegate: RecordingDelegate<LifecycleTestRequest>(), clock: ManualClock())
                 _ = try? controller.launch()
                 for windows in sequence {
                     do {
