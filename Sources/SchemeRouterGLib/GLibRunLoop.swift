@@ -11,8 +11,8 @@ public import SchemeRouterRuntime
 ///
 /// ```swift
 /// Application.main(manifest: json, file: "Schemes/notes.json",
-///                  host: GLibRunLoop(start: { try GTK.start() })) { declaration in
-///     NotesDelegate(declaration: declaration)
+///                  host: GLibRunLoop(start: { try GTK.start() })) { _ in
+///     NotesDelegate(store: NoteStore(), windows: windows)
 /// }
 /// ```
 @MainActor
