@@ -65,6 +65,7 @@ import Testing
             Name=com.acme.todolist
             Exec=\(path) %u
             Terminal=false
+            StartupNotify=true
             NoDisplay=true
             MimeType=x-scheme-handler/todolist;x-scheme-handler/todo;
             X-SchemeRouter-BundleName=com.acme.todolist
