@@ -18,6 +18,7 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         case rejectedURL
         case usage
         case hookTimedOut
+        case unresponsive
     }
 
     private let code: Code
@@ -107,6 +108,11 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         RuntimeError(.hookTimedOut, message)
     }
 
+    /// The primary's loop did not acknowledge a request within the receipt timeout.
+    static func unresponsive(_ message: String) -> RuntimeError {
+        RuntimeError(.unresponsive, message)
+    }
+
     /// The exit status that reports this error.
     public var exitStatus: ExitStatus {
         switch code {
@@ -118,6 +124,7 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noPrimary: .notRunning
         case .timedOut: .noAnswer
         case .hookTimedOut: .hookTimedOut
+        case .unresponsive: .unresponsive
         }
     }
 

@@ -26,7 +26,7 @@ struct WireAttackTests {
         "a bad frame gets a typed error, the connection is closed, and the primary keeps serving",
         arguments: [
             (Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), WireErrorCode.badMagic),
-            ([0x53, 0x52, 0x02, 0x01, 0, 0, 0, 0], .unsupportedVersion),
+            ([0x53, 0x52, 0x03, 0x01, 0, 0, 0, 0], .unsupportedVersion),
             ([0x53, 0x52, 0x01, 0x01, 0x7F, 0xFF, 0xFF, 0xFF], .frameTooLarge),
             ([0x53, 0x52, 0x01, 0x81, 0, 0, 0, 0], .unexpectedType),
             ([0x53, 0x52, 0x01, 0x01, 0, 0, 0, 5, 0x09, 0, 0, 0, 0], .malformed),

@@ -46,7 +46,8 @@ struct WireProtocolTests {
         arguments: [
             ([0x47, 0x45], WireErrorCode.badMagic, 0),  // "GE" (an HTTP GET)
             ([0x53, 0x00], .badMagic, 1),
-            ([0x53, 0x52, 0x02], .unsupportedVersion, 2),
+            ([0x53, 0x52, 0x03], .unsupportedVersion, 2),
+            ([0x53, 0x52, 0x00], .unsupportedVersion, 2),
             ([0x53, 0x52, 0x01, 0x81], .unexpectedType, 3),  // a client may not send a verdict
             ([0x53, 0x52, 0x01, 0x7F], .unexpectedType, 3),
             ([0x53, 0x52, 0x01, 0x01, 0x00, 0x01, 0x00, 0x01], .frameTooLarge, 4),  // 65537 bytes announced

@@ -78,13 +78,16 @@ final class Invocation {
         }
         let request = OpenRequest(request: 1, url: bytes, sourceApplication: settings.claimedSource, annotation: settings.annotation)
         let files = prepareFiles()
+        // One id for every attempt: the primary answers a retry with the first verdict.
+        let requestID = settings.requestID ?? RequestID.random()
         // A primary that terminates while the URL waits answers `terminated` without having
         // delivered it: try again, which launches a new primary.
         for attempt in 0...3 {
             switch elect(files) {
             case .sender(let connection):
-                let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
-                let verdict = client.open(url: bytes, sourceApplication: request.sourceApplication, annotation: request.annotation)
+                let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
+                let verdict = client.open(
+                    url: bytes, sourceApplication: request.sourceApplication, annotation: request.annotation, requestID: requestID)
                 if verdict == .terminated && attempt < 3 { continue }
                 finish(verdict, url: url.text)
             case .primary(let lock):
@@ -109,7 +112,7 @@ final class Invocation {
         let files = prepareFiles()
         switch elect(files) {
         case .sender(let connection):
-            let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
+            let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
             do throws(RuntimeError) {
                 let reply = try client.control(intoBackground ? .state : .activate)
                 if reply.refused { Log.error(reply.message ?? "refused") }
@@ -137,7 +140,7 @@ final class Invocation {
             Log.error("\(name) is not running")
             exit(ExitStatus.notRunning.rawValue)
         }
-        let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
+        let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
         do throws(RuntimeError) {
             let reply = try client.control(.terminate)
             if reply.refused { Log.error(reply.message ?? "refused") }

@@ -8,7 +8,7 @@ final class ClientConnection {
     let descriptor: Int32
     /// The socket's path, for messages.
     let path: String
-    private var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .error])
+    var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .receipt, .error])
 
     private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor

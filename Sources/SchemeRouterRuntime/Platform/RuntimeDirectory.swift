@@ -104,6 +104,8 @@ public struct InstanceFiles: Sendable {
     /// `<bundle name>.new`: where the primary binds before renaming the listening socket into
     /// place, so a socket at ``socketPath`` always accepts.
     let bindingName: String
+    /// `<bundle name>.busy`: until when the primary is busy in a hook (``BusyMarker``).
+    let busyName: String
 
     init(directory: RuntimeDirectory, bundleName: String) throws(RuntimeError) {
         guard Self.isValidBundleName(bundleName) else { throw .invalidBundleName(bundleName) }
@@ -112,6 +114,7 @@ public struct InstanceFiles: Sendable {
         lockName = bundleName + ".lock"
         socketName = bundleName + ".sock"
         bindingName = bundleName + ".new"
+        busyName = bundleName + ".busy"
         let length = socketPath.utf8.count
         guard length <= RuntimeDirectory.maximumSocketPathLength else {
             throw .socketPathTooLong(socketPath, length: length)

@@ -92,9 +92,12 @@ extension Primary {
         var answered: [Connection] = []
         for pending in queued {
             guard let owner = deliveryOwners.removeValue(forKey: pending.delivery) else { continue }
+            let id = deliveryRequestIDs.removeValue(forKey: pending.delivery)
+            answered.append(owner.connection)
+            guard stillWanted(owner.connection, id: id) else { continue }
             let verdict = deliver(pending, owner: owner.connection.descriptor)
             reply(WakeVerdict(verdict), to: owner.request, on: owner.connection)
-            answered.append(owner.connection)
+            settle(id, WakeVerdict(verdict))
         }
         for connection in answered { connection.replyDelivered() }
         let controls = queuedControls

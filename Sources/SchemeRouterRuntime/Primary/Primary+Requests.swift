@@ -6,17 +6,21 @@ extension Primary {
         switch frame.type {
         case .open:
             do throws(WireError) {
-                handleOpen(try OpenRequest(payload: frame.payload), size: frame.payload.count, from: connection)
+                let request = try OpenRequest(payload: frame.payload)
+                guard takeDelivery(of: request.request, asked: frame.asksForReceipt, on: connection) else { return }
+                handleOpen(request, size: frame.payload.count, from: connection)
             } catch {
                 connection.fail(ErrorMessage(error))
             }
         case .control:
             do throws(WireError) {
-                handleControl(try ControlRequest(payload: frame.payload), from: connection)
+                let request = try ControlRequest(payload: frame.payload)
+                guard takeDelivery(of: request.request, asked: frame.asksForReceipt, on: connection) else { return }
+                handleControl(request, from: connection)
             } catch {
                 connection.fail(ErrorMessage(error))
             }
-        case .verdict, .controlReply, .error:
+        case .verdict, .controlReply, .receipt, .error:
             // The decoder accepts only client frame types.
             preconditionFailure("a client frame of type \(frame.type)")
         }
@@ -40,17 +44,23 @@ extension Primary {
         let options = OpenOptions(
             sourceApplication: source(of: connection, claimed: request.sourceApplication),
             annotation: request.annotation)
+        if answerRetry(of: request, on: connection) { return }
         let delivery = nextDelivery()
         switch phase {
         case .collecting, .launching:
             // Held until the launch ends: the URL, its text and components, and the annotation.
-            guard reserve(Self.queuedCost(payloadSize: size), for: connection) else { return }
+            guard reserve(Self.queuedCost(payloadSize: size), for: connection) else {
+                if let key = Self.retryKey(request) { abandon(key) }
+                return
+            }
             queuedDeliveries.append(PendingDelivery(url: url, options: options, delivery: delivery))
             deliveryOwners[delivery] = (connection, request.request)
+            if let key = Self.retryKey(request) { deliveryRequestIDs[delivery] = key }
             connection.owedReplies += 1
         case .running:
             let verdict = deliver(PendingDelivery(url: url, options: options, delivery: delivery), owner: connection.descriptor)
             reply(WakeVerdict(verdict), to: request.request, on: connection)
+            settle(Self.retryKey(request), WakeVerdict(verdict))
             rearmBackgroundTimer()
         case .terminating:
             connection.fail(ErrorMessage(code: .terminated, message: "\(app.name) is terminating"))

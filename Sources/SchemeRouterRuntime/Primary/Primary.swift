@@ -37,6 +37,10 @@ final class Primary {
     /// URLs that arrived before the launch, in arrival order, and who is owed their verdicts.
     var queuedDeliveries: [PendingDelivery] = []
     var deliveryOwners: [DeliveryID: (connection: Connection, request: UInt32)] = [:]
+    /// The request ids of queued URLs that carry one.
+    var deliveryRequestIDs: [DeliveryID: String] = [:]
+    /// Request ids seen and their verdicts, to answer retries (``RequestMemory``).
+    var requestMemory = RequestMemory()
     /// Control commands that arrived before the launch, handled right after it.
     var queuedControls: [(connection: Connection, request: ControlRequest)] = []
     /// The background deadline's timer.
@@ -50,6 +54,9 @@ final class Primary {
     var bufferedBytes = 0
     /// Who sent the URL being delivered (for the trace).
     var currentSource: SourceApplication?
+    /// The connections served at once: `SCHEMEROUTER_MAX_CONNECTIONS`, capped by the
+    /// descriptor limit (``DescriptorLimit``).
+    let connectionLimit: Int
     /// A connection waits in libuv, not accepted, because the connection limit was reached.
     var acceptDeferred = false
     /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).
@@ -68,8 +75,9 @@ final class Primary {
         self.launchSink = launchSink
         self.watchdog = Watchdog(
             socketPath: files.socketPath, listenDescriptor: listener.descriptor,
-            launchDeadline: settings.launchDeadline, hookDeadline: settings.hookDeadline)
+            launchDeadline: settings.launchDeadline, hookDeadline: settings.hookDeadline, busy: BusyMarker(files: files))
         self.trace = settings.tracePath.flatMap { TraceWriter(path: $0) }
+        self.connectionLimit = DescriptorLimit.connections(requested: settings.maximumConnections)
     }
 
     /// The next delivery number.
@@ -82,13 +90,13 @@ final class Primary {
 
     /// A client connected: check who it is, then serve it.
     ///
-    /// At ``RuntimeSettings/maximumConnections`` the connection is not accepted yet: libuv stops
+    /// At ``connectionLimit`` the connection is not accepted yet: libuv stops
     /// watching the listening socket, new clients wait in the kernel's listen backlog (their
     /// bytes in their own socket buffers, not in this process), and accepting resumes when a
     /// connection is gone (``forget(_:)``). A client that cannot even enter the backlog waits
     /// in `connect` for its connect timeout.
     func accept() {
-        guard connections.count < settings.maximumConnections else {
+        guard connections.count < connectionLimit else {
             acceptDeferred = true
             return
         }
