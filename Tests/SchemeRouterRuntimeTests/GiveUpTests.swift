@@ -114,3 +114,31 @@ struct GiveUpTests {
         #expect(Self.delivered(sandbox) == ["1/0", "2/0"])
     }
 }
+
+/// A primary whose descriptor limit is far below `SCHEMEROUTER_MAX_CONNECTIONS`.
+@Suite("No false 'primary died' under a lowered ulimit -n (real processes)")
+struct DescriptorLimitTests {
+    @Test("a primary started with RLIMIT_NOFILE 100, 80 idle connections and 120 senders: none exits 4, every URL is delivered once")
+    func lowDescriptorLimit() throws {
+        guard access("/usr/bin/prlimit", X_OK) == 0 else { try Test.cancel("prlimit (util-linux) is not installed") }
+        // A generous receipt timeout: senders queue in the backlog of one busy primary.
+        let sandbox = try ProbeSandbox(environment: ["SCHEMEROUTER_RECEIPT_TIMEOUT_MS=20000", "SCHEMEROUTER_IDLE_TIMEOUT_MS=500"])
+        let launch = try ChildProcess(
+            "/usr/bin/prlimit", ["--nofile=100:100", "--", sandbox.probe, "--background"].map { Array($0.utf8) },
+            environment: sandbox.environment(), outputPrefix: sandbox.root + "/launch")
+        #expect(try launch.wait() == 0, "\(launch.standardError)")
+        let pid = try #require(sandbox.primaryPID)
+        #expect(TestFiles.read("/proc/\(pid)/limits").contains("Max open files            100"))
+        // 80 idle connections: more than 100 descriptors would be needed to serve them all.
+        var idle: [RawSocket] = []
+        for _ in 0..<80 { idle.append(try RawSocket(path: sandbox.socketPath)) }
+        var senders: [ChildProcess] = []
+        for index in 0..<120 { senders.append(try sandbox.spawn([GiveUpTests.record(index)])) }
+        let statuses = senders.map { (try? $0.wait(timeout: .seconds(60))) ?? -1 }
+        let failures = statuses.enumerated().filter { $0.element != 0 }.map { "sender \($0.offset): \($0.element) \(senders[$0.offset].standardError)" }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(sandbox.primaryPID == pid, "the same primary served everyone")
+        #expect(ProbeSandbox.audit(sandbox.deliveries(), senders: 0..<120, urls: 1).isEmpty)
+        withExtendedLifetime(idle) {}
+    }
+}
