@@ -21,6 +21,7 @@ final class TodoListDelegate: ApplicationDelegate {
         if behaviour.hangLaunch {
             while true { TestBehaviour.spend(milliseconds: 1000) }
         }
+        store.removeDeadWritersFiles()
         items = Result { () throws(TodoStore.Failure) in try store.load() }
         return !behaviour.declineLaunch
     }
@@ -32,7 +33,9 @@ final class TodoListDelegate: ApplicationDelegate {
 
     func open(_ url: SchemeURL, options: OpenOptions) throws -> Bool {
         guard let item = TodoItem(url, declaration: declaration, now: LocalTime.now) else { return false }
-        // An unreadable store is never overwritten: the item is refused with the reason.
+        // An unreadable store is never overwritten: the item is refused with the reason. A
+        // failed load is tried again, so a file that became readable is used without a restart.
+        if case .failure = items { items = Result { () throws(TodoStore.Failure) in try store.load() } }
         var stored = try items.get()
         stored.append(item)
         try store.save(stored)

@@ -44,7 +44,7 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
             .socketPathTooLong,
             "the socket path \(path) is \(length) bytes; a Unix socket path must be at most "
                 + "107 bytes (sun_path is 108 with its NUL); "
-                + "set XDG_RUNTIME_DIR or TMPDIR to a shorter directory")
+                + "set XDG_RUNTIME_DIR to a shorter absolute directory")
     }
 
     /// The bundle name cannot name files in the runtime directory.

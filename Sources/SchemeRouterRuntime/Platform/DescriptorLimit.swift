@@ -5,26 +5,18 @@ internal import Glibc
 /// Every served connection costs one descriptor. Past the limit `accept` fails with `EMFILE`,
 /// and libuv then accepts and closes waiting connections to make progress: their senders would
 /// see the connection end. So the primary serves at most the limit minus ``reserve``
-/// connections (the rest wait in the listen backlog), after raising its soft limit to the hard
-/// one as a daemon does.
+/// connections (the rest wait in the listen backlog).
 enum DescriptorLimit {
     /// Descriptors kept for everything but connections: the standard streams, the listening
     /// socket, lock, directory, trace, verdict pipe, libuv's own (epoll, signal pipe, its
     /// reserve), the watchdog's, and the app's own files.
     static let reserve = 64
 
-    /// Raises the soft limit to the hard limit and returns the connections it allows, at most
-    /// `requested` and at least 1.
+    /// The connections the descriptor limit allows (the primary raises its soft limit before),
+    /// at most `requested` and at least 1.
     static func connections(requested: Int) -> Int {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return requested }
-        if limit.rlim_cur < limit.rlim_max {
-            var raised = limit
-            raised.rlim_cur = limit.rlim_max
-            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
-        }
-        guard limit.rlim_cur != rlim_t.max else { return requested }  // RLIM_INFINITY
-        let available = Int(clamping: limit.rlim_cur) - reserve
-        return max(1, min(requested, available))
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return requested }
+        return max(1, min(requested, Int(clamping: limit.rlim_cur) - reserve))
     }
 }
