@@ -12,8 +12,9 @@ struct Status: ParsableCommand {
             other desktop file across XDG_DATA_HOME and XDG_DATA_DIRS that claims the scheme (competing \
             claimants), whether `xdg-mime query default` agrees, whether the handler's Exec target exists \
             and is executable, whether mimeinfo.cache is current, whether the desktop file validates, and \
-            which helper tools (xdg-utils, desktop-file-utils, gio) are missing. Each problem comes with \
-            a one-line fix.
+            which helper tools (xdg-utils, desktop-file-utils, gio) are missing, and whether a running \
+            SchemeRouter app's primary is unresponsive (stopped or stuck) or runs an executable replaced \
+            since it started. Each problem comes with a one-line fix.
 
             --json prints one object: {"healthy", "schemes": [{"scheme", "mimeType", "expected", \
             "default": {"id", "path", "source", "exec"} | null, "claimants": [{"id", "path", \
@@ -69,6 +70,7 @@ struct Status: ParsableCommand {
             }
         }
         problems += doctor.validate(validated)
+        problems += PrimaryCheck.problems(validated)
         problems += doctor.toolProblems()
         let healthy = !(statuses.contains { !$0.isHealthy } || problems.contains { $0.severity == .error })
         if json {

@@ -86,6 +86,9 @@ final class Invocation {
             switch elect(files) {
             case .sender(let connection):
                 let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
+                if let path = client.replacedPrimaryExecutable {
+                    Log.error(UpgradeCheck.warning(app: Log.program, pid: client.primaryProcessID, path: path))
+                }
                 let verdict = client.open(
                     url: bytes, sourceApplication: request.sourceApplication, annotation: request.annotation, requestID: requestID)
                 if verdict == .terminated && attempt < 3 { continue }

@@ -9,6 +9,8 @@ final class ClientConnection {
     /// The socket's path, for messages.
     let path: String
     var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .receipt, .error])
+    /// The serving process's pid, as the kernel reported it at `connect`.
+    private(set) var serverPID: Int32 = 0
 
     private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
@@ -58,6 +60,7 @@ final class ClientConnection {
         }
         let user = geteuid()
         guard server.uid == user else { throw .untrustedPeer(path, uid: server.uid, expected: user) }
+        connection.serverPID = server.pid
         return .connected(connection)
     }
 

@@ -67,6 +67,16 @@ public final class WakeClient {
         }
     }
 
+    /// The primary's process id, as the kernel reported it when the client connected.
+    public var primaryProcessID: Int32 { connection.serverPID }
+
+    /// The primary's executable when it was replaced on disk after the primary started (a
+    /// rebuild or a package upgrade: `/proc/<pid>/exe` ends in ` (deleted)`), else `nil`. The
+    /// primary keeps running the old code until it is restarted (`app --quit`, then `app`).
+    public var replacedPrimaryExecutable: String? {
+        PeerCredentials(pid: connection.serverPID, uid: 0).executable.flatMap(UpgradeCheck.replaced)
+    }
+
     /// Wraps a connection the single-instance check made.
     static func adopting(_ connection: ClientConnection, bundleName: String, settings: RuntimeSettings) -> WakeClient {
         WakeClient(bundleName: bundleName, connection: connection, replyTimeout: settings.replyTimeout, settings: settings)

@@ -57,6 +57,8 @@ final class Primary {
     /// The connections served at once: `SCHEMEROUTER_MAX_CONNECTIONS`, capped by the
     /// descriptor limit (``DescriptorLimit``).
     let connectionLimit: Int
+    /// Whether the trace already says the executable was replaced on disk.
+    var reportedReplacedExecutable = false
     /// A connection waits in libuv, not accepted, because the connection limit was reached.
     var acceptDeferred = false
     /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).
@@ -141,6 +143,7 @@ final class Primary {
             connection.fail(ErrorMessage(code: .peerRefused, message: "only uid \(user) may use this socket"))
             return
         }
+        noteReplacedExecutable()
         connection.restartIdleTimer()
         connection.startReading()
     }
