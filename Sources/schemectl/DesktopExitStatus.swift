@@ -63,9 +63,9 @@ enum DesktopExitStatus {
         2 rejected (malformed URL, or refused by the app); 5 launch timed out; 6 terminated before \
         delivery; 7 no answer in time; 13 the app's primary is unresponsive (stopped or stuck); 76 \
         protocol error; 77 the app's socket is served by another user or its runtime directory is \
-        unsafe — the URL was not delivered and never will be. 4 the app died after taking the URL; 12 a \
-        hook of the app overran its deadline and the app was ended — perhaps partly delivered. 10 no \
-        handler for the scheme; 11 handed over without a verdict (--no-wait, or not a SchemeRouter \
-        app: fire-and-forget); 64 usage error; 78 HOME unset.
+        unsafe — the URL was not delivered and never will be. 4 launch failed (the handler could not \
+        start, or the app died after taking the URL); 12 a hook of the app overran its deadline and the \
+        app was ended — perhaps partly delivered. 10 no handler for the scheme; 11 delivered without a \
+        verdict (--no-wait, or not a SchemeRouter app: fire-and-forget); 64 usage error; 78 HOME unset.
         """
 }
