@@ -36,6 +36,20 @@ import Testing
         #expect(try Self.schemectl(sandbox, ["open", "todolist://x"]).termination == .exited(10))
     }
 
+    @Test("relative XDG variables are ignored with a warning, and nothing is created from them")
+    func relativeXDGValuesWarned() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let run = try Self.schemectl(
+            sandbox, ["register", Self.manifest, "--exec", "/bin/true"],
+            extra: ["XDG_DATA_HOME": "reldata", "XDG_DATA_DIRS": "rel/share:/usr/share"])
+        #expect(run.termination == .exited(0), "\(run.standardErrorText)")
+        #expect(run.standardErrorText.contains("ignoring the relative XDG_DATA_HOME=reldata"))
+        #expect(run.standardErrorText.contains("ignoring the relative entry rel/share of XDG_DATA_DIRS"))
+        #expect(sandbox.exists(sandbox.home + "/.local/share/applications/com.acme.todolist.desktop"))
+        #expect(!sandbox.exists("reldata"), "created relative to the working directory")
+    }
+
     @Test func exitStatusesOfFailures() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
