@@ -72,7 +72,9 @@ let package = Package(
         // Real processes and real sockets: end-to-end tests of the runtime and the examples.
         .testTarget(
             name: "SchemeRouterRuntimeTests",
-            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit"]
+            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit"],
+            // Compiled by DocSnippetTests next to the documentation's code blocks, not into the tests.
+            exclude: ["DocPreludes"]
         ),
         // Real xdg-utils, desktop-file-utils and gio in throwaway XDG directories.
         .testTarget(

@@ -175,6 +175,9 @@ final class Invocation {
         } catch {
             lock.release()
             Log.error(error.description)
+            if let descriptor = settings.verdictDescriptor {
+                VerdictSink(descriptor: descriptor).deliver(.launchFailed(error.description))
+            }
             exit(ExitStatus.requestTypeMismatch.rawValue)
         }
     }
