@@ -31,9 +31,16 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        // Module map over the system sd-bus (Debian `libsystemd-dev`, pkg-config `libsystemd`): the
+        // D-Bus door (org.freedesktop.Application), used only by the runtime.
+        .systemLibrary(
+            name: "CSDBus",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         // The only code that touches libuv: main run loop, single instance, wake protocol, signals,
-        // deadlines, the sender side (WakeClient), reading manifest files.
-        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "CLibUV"]),
+        // deadlines, the sender side (WakeClient), reading manifest files, the D-Bus door.
+        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "CLibUV", "CSDBus"]),
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
         .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CLibUV"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.

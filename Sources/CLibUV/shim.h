@@ -12,6 +12,7 @@
 #include <sys/inotify.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/timerfd.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/un.h>

@@ -25,14 +25,14 @@ extension Primary {
 
     /// Answers a retry of a request already seen; `true` when it was answered (or waits for the
     /// first one's verdict) here and must not be delivered.
-    func answerRetry(of request: OpenRequest, on connection: Connection) -> Bool {
-        guard let id = Self.retryKey(request), phase != .terminating else { return false }
+    func answerRetry(key id: String, request: UInt32, on connection: Connection) -> Bool {
+        guard phase != .terminating else { return false }
         switch requestMemory[id] {
         case .answered(let verdict):
-            reply(verdict, to: request.request, on: connection)
+            reply(verdict, to: request, on: connection)
             return true
         case .pending:
-            requestMemory.wait(for: id, connection: connection, request: request.request)
+            requestMemory.wait(for: id, connection: connection, request: request)
             connection.owedReplies += 1
             return true
         case nil:
