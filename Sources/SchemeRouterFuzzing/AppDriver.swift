@@ -161,7 +161,7 @@ public final class AppDriver {
         switch verdict {
         case .handled, .declined, .rejected, .openFailed, .launched:
             return .verdict(verdict)
-        case .noAnswer:
+        case .noAnswer, .unresponsive:
             // No answer within the deadline: the primary hangs on this input (and cannot run
             // its SIGTERM watcher either, so it is killed outright).
             stopPrimary(kill: true)

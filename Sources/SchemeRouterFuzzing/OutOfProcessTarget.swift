@@ -112,6 +112,7 @@ public struct OutOfProcessTarget: FuzzTarget {
         case .hookTimedOut: "hook-timed-out"
         case .terminated: "terminated"
         case .noAnswer: "no-answer"
+        case .unresponsive: "unresponsive"
         case .protocolError: "protocol-error"
         }
     }

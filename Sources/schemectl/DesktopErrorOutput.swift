@@ -26,6 +26,11 @@ enum DesktopErrorOutput {
         }
     }
 
+    /// Prints `schemectl: warning: …` to standard error.
+    static func warn(_ message: String) {
+        printError("schemectl: warning: \(message)")
+    }
+
     static func printError(_ text: String) {
         var standardError = StandardError()
         print(text, to: &standardError)

@@ -28,6 +28,10 @@ enum DesktopExitStatus {
     static let noHandler = ExitCode(10)
     /// 11: the URL was handed over but no verdict exists (`--no-wait`, or a handler that is not a SchemeRouter app).
     static let delivered = ExitCode(11)
+    /// 13: the app's primary did not acknowledge the URL in time (stopped or stuck); not delivered.
+    static let unresponsive = ExitCode(13)
+    /// 77: the app's socket is served by another user, or its runtime directory is unsafe; nothing sent.
+    static let refused = ExitCode(77)
     /// 76: the app answered in a protocol this version does not understand.
     static let protocolError = ExitCode(76)
 
@@ -55,10 +59,13 @@ enum DesktopExitStatus {
     /// The help text's table for `open`.
     static let openTable = """
         Exit status (the same as the app's own for the same verdict):
-          0 handled; 1 declined; 2 rejected (malformed URL, or refused by the app); 3 open failed (the \
-        app's open threw); 4 launch failed; 5 launch timed out; 6 terminated before delivery; 7 no answer \
-        in time; 10 no handler for the scheme; 11 delivered without a verdict (--no-wait, or not a \
-        SchemeRouter app); 12 a hook of the app overran its deadline and the app was ended; 64 usage \
-        error; 76 protocol error; 78 HOME unset.
+          0 handled; 1 declined; 3 open failed (the app's open threw) — the URL was delivered once. \
+        2 rejected (malformed URL, or refused by the app); 5 launch timed out; 6 terminated before \
+        delivery; 7 no answer in time; 13 the app's primary is unresponsive (stopped or stuck); 76 \
+        protocol error; 77 the app's socket is served by another user or its runtime directory is \
+        unsafe — the URL was not delivered and never will be. 4 launch failed (the handler could not \
+        start, or the app died after taking the URL); 12 a hook of the app overran its deadline and the \
+        app was ended — perhaps partly delivered. 10 no handler for the scheme; 11 delivered without a \
+        verdict (--no-wait, or not a SchemeRouter app: fire-and-forget); 64 usage error; 78 HOME unset.
         """
 }

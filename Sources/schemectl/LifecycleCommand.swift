@@ -29,7 +29,8 @@ struct Lifecycle: ParsableCommand {
             --json prints {"app", "command", "done": true|false, "state", "message"}.
 
             Exit status: 0 done; 8 the app is not running; 9 the command is not allowed in the app's \
-            state; 7 no answer; 12 a hook overran the hook deadline and the app was ended; 64 usage \
+            state; 7 no answer; 12 a hook overran the hook deadline and the app was ended; 13 the app's \
+            primary is unresponsive (stopped or stuck: the command was not carried out); 64 usage \
             error; 71 system error; 76 protocol error; 77 unsafe runtime directory or socket.
             """
     )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterDesktop
 
 /// `schemectl`: validate, route, register, open and fuzz custom URL schemes.
 @main
@@ -24,6 +25,9 @@ struct SchemeCtl: ParsableCommand {
     /// `schemectl open URL` skips argument-parser's start-up (~2 ms of reflection in this binary;
     /// see Docs/Desktop.md); every other command line goes through it.
     static func main() {
+        for warning in XDGDirectories.ignoredRelativeValues(in: .current()) {
+            DesktopErrorOutput.warn(warning)
+        }
         OpenFastPath.runIfPossible()
         main(nil)
     }

@@ -16,7 +16,9 @@ struct Status: ParsableCommand {
             which helper tools (xdg-utils, desktop-file-utils, gio) are missing. For a DBusActivatable app: \
             the D-Bus service file is present, its Exec runs the app with --gapplication-service, the \
             bus name is not owned by another program, and a session bus is there (otherwise D-Bus \
-            activation is unavailable, and status says why). Each problem comes with a one-line fix.
+            activation is unavailable, and status says why). Whether a running SchemeRouter \
+            app's primary is unresponsive (stopped or stuck) or runs an executable replaced since it \
+            started. Each problem comes with a one-line fix.
 
             --json prints one object: {"healthy", "schemes": [{"scheme", "mimeType", "expected", \
             "default": {"id", "path", "source", "exec"} | null, "claimants": [{"id", "path", \
@@ -77,6 +79,7 @@ struct Status: ParsableCommand {
         }
         problems += doctor.validate(validated)
         problems += doctor.busProblems(validated)
+        problems += PrimaryCheck.problems(validated)
         problems += doctor.toolProblems()
         problems += doctor.sessionProblems()
         let healthy = !(statuses.contains { !$0.isHealthy } || problems.contains { $0.severity == .error })

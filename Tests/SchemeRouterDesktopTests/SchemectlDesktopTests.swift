@@ -36,6 +36,20 @@ import Testing
         #expect(try Self.schemectl(sandbox, ["open", "todolist://x"]).termination == .exited(10))
     }
 
+    @Test("relative XDG variables are ignored with a warning, and nothing is created from them")
+    func relativeXDGValuesWarned() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let run = try Self.schemectl(
+            sandbox, ["register", Self.manifest, "--exec", "/bin/true"],
+            extra: ["XDG_DATA_HOME": "reldata", "XDG_DATA_DIRS": "rel/share:/usr/share"])
+        #expect(run.termination == .exited(0), "\(run.standardErrorText)")
+        #expect(run.standardErrorText.contains("ignoring the relative XDG_DATA_HOME=reldata"))
+        #expect(run.standardErrorText.contains("ignoring the relative entry rel/share of XDG_DATA_DIRS"))
+        #expect(sandbox.exists(sandbox.home + "/.local/share/applications/com.acme.todolist.desktop"))
+        #expect(!sandbox.exists("reldata"), "created relative to the working directory")
+    }
+
     @Test func exitStatusesOfFailures() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
@@ -85,7 +99,7 @@ import Testing
 
     /// Every exit status is documented in --help.
     @Test(arguments: [
-        ("open", ["0 handled", "1 declined", "2 rejected", "4 launch failed", "7 no answer", "10 no handler", "11 delivered", "64 usage"]),
+        ("open", ["0 handled", "1 declined", "2 rejected", "4 launch failed", "7 no answer", "10 no handler", "11 delivered", "13 the app's primary is unresponsive", "77 the app's socket", "64 usage"]),
         ("register", ["0 registered", "65 invalid manifest", "66 manifest unreadable", "73 a desktop file", "74 a file", "78 HOME"]),
         ("unregister", ["0 removed", "64 usage", "73 NAME.desktop", "74 a file", "78 HOME"]),
         ("status", ["0 no errors", "1 at least one error", "64 usage", "78 HOME"]),
