@@ -25,23 +25,31 @@ let package = Package(
         .target(name: "SchemeRouter"),
         // Test doubles any app can use to assert its own hook sequence: RecordingDelegate, ManualClock.
         .target(name: "SchemeRouterTestKit", dependencies: ["SchemeRouter"]),
-        // Module map over the system libuv (Debian `libuv1-dev`, pkg-config `libuv`).
+        // Module map over the system libuv (Debian `libuv1-dev`, pkg-config `libuv`), and nothing else.
         .systemLibrary(
             name: "CLibUV",
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        // The Linux calls Swift cannot make (variadic, or hidden behind _GNU_SOURCE): pidfd,
+        // pipe2, accept4, spawn helpers, fcntl with an argument, libdispatch's main-queue hooks.
+        .systemLibrary(name: "CSchemeRouterLinux"),
+        // The one platform layer under the runtime, the desktop layer and the fuzzer: the errno
+        // error, checked calls, the bounded whole-file reader, the atomic writer, the child process,
+        // the monotonic clock.
+        .target(name: "SchemeRouterPlatform", dependencies: ["CSchemeRouterLinux"]),
         // The only code that touches libuv: main run loop, single instance, wake protocol, signals,
         // deadlines, the sender side (WakeClient), reading manifest files.
-        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "CLibUV"]),
+        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "SchemeRouterPlatform", "CLibUV", "CSchemeRouterLinux"]),
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
-        .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CLibUV"]),
+        .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.
-        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CLibUV"]),
+        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
         .executableTarget(
             name: "schemectl",
             dependencies: [
                 "SchemeRouter",
+                "SchemeRouterPlatform",
                 "SchemeRouterRuntime",
                 "SchemeRouterDesktop",
                 "SchemeRouterFuzzing",
@@ -72,17 +80,19 @@ let package = Package(
         // Real processes and real sockets: end-to-end tests of the runtime and the examples.
         .testTarget(
             name: "SchemeRouterRuntimeTests",
-            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit"]
+            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit", "SchemeRouterPlatform", "CSchemeRouterLinux"]
         ),
         // Real xdg-utils, desktop-file-utils and gio in throwaway XDG directories.
         .testTarget(
             name: "SchemeRouterDesktopTests",
-            dependencies: ["SchemeRouterDesktop", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SchemeRouterDesktop", "SchemeRouterPlatform", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SchemeRouterFuzzingTests",
-            dependencies: ["SchemeRouterFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SchemeRouterFuzzing", "SchemeRouterPlatform", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        // The platform layer against the real kernel: FIFOs, devices, children, atomic writes.
+        .testTarget(name: "SchemeRouterPlatformTests", dependencies: ["SchemeRouterPlatform"]),
         // The CLI as a user runs it: exit statuses, --json, help text snapshots.
         .testTarget(name: "SchemectlTests", dependencies: ["SchemeRouter"], exclude: ["Snapshots"]),
     ]

@@ -22,7 +22,7 @@ enum DesktopErrorOutput {
         case .executableMissing, .executableNotExecutable:
             fail(error.description, code: "exec-unusable", status: DesktopExitStatus.cannotRead, json: json)
         case .foreignDesktopFile: fail(error.description, code: "conflict", status: DesktopExitStatus.conflict, json: json)
-        case .fileSystem: fail(error.description, code: "io", status: DesktopExitStatus.cannotWrite, json: json)
+        case .fileSystem, .unreadable: fail(error.description, code: "io", status: DesktopExitStatus.cannotWrite, json: json)
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import SchemeRouter
+import SchemeRouterPlatform
 import SchemeRouterFuzzing
 
 /// `schemectl fuzz --schemes DIR`: SchemeRouter's parser, registry and routes in this process.

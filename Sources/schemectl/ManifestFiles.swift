@@ -1,5 +1,6 @@
 import Glibc
 import SchemeRouter
+import SchemeRouterPlatform
 import SchemeRouterRuntime
 
 /// Finds the manifests of a directory for `route` and `check`; the runtime's `ManifestFile` reads each.
@@ -11,22 +12,22 @@ enum ManifestFiles {
         var description: String { "\(path): \(reason)" }
     }
 
-    /// The `*.json` files of a directory, sorted by name; or the path itself when it is a file.
+    /// The `*.json` files of a directory, sorted by name; or the path itself when it is not a
+    /// directory (the reader refuses it when it is not a regular file either).
     static func paths(_ path: String) throws(Unreadable) -> [String] {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw Unreadable(path: path, reason: String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return [path] }
-        guard let directory = opendir(path) else { throw Unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name.hasSuffix(".json") && !name.hasPrefix(".") { names.append(name) }
+        switch FileSystem.kind(of: path) {
+        case .missing: throw Unreadable(path: path, reason: SystemError(errno: Sys.errno, call: "stat").reason)
+        case .directory: break
+        case .regular, .other: return [path]
         }
         let prefix = path.hasSuffix("/") ? path : path + "/"
-        return names.sorted().map { prefix + $0 }
+        do throws(SystemError) {
+            return try FileSystem.listing(path)
+                .filter { $0.name.hasSuffix(".json") && !$0.name.hasPrefix(".") }
+                .map { prefix + $0.name }
+        } catch {
+            throw Unreadable(path: path, reason: error.reason)
+        }
     }
 
     /// A file's bytes, refusing more than a manifest may have (the runtime's reader).
@@ -37,8 +38,7 @@ enum ManifestFiles {
     /// Why a file could not be read, without its path (``Unreadable`` adds it).
     private static func reason(_ error: ManifestFile.LoadError) -> String {
         switch error {
-        case .unreadable(let system): String(cString: strerror(system.errno))
-        case .tooLarge(_, let maximum): "larger than \(maximum) bytes, the most a manifest may have"
+        case .unreadable(let unreadable): ManifestFile.reason(unreadable)
         case .invalid(let invalid): invalid.message
         }
     }
@@ -52,7 +52,7 @@ enum ManifestFiles {
             } catch {
                 switch error {
                 case .invalid(let invalid): results.append(.failure(invalid))
-                case .unreadable, .tooLarge: throw Unreadable(path: file, reason: reason(error))
+                case .unreadable: throw Unreadable(path: file, reason: reason(error))
                 }
             }
         }

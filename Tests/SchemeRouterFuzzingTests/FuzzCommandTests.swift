@@ -1,4 +1,5 @@
 import SchemeRouterFuzzing
+import SchemeRouterPlatform
 import Testing
 
 /// `schemectl fuzz` as a user runs it: the summary, `--json`, replay, exit statuses.

@@ -1,5 +1,5 @@
 import Glibc
-import SchemeRouterFuzzing
+import SchemeRouterPlatform
 import Testing
 
 /// Running a program with a deadline: exit statuses, signals, timeouts, output, raw argv bytes.
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func missingProgram() {
-        #expect(throws: ChildProcess.SpawnError.self) {
+        #expect(throws: SystemError.self) {
             try ChildProcess.run([Array("/nonexistent/program".utf8)], deadline: .seconds(5))
         }
     }

@@ -1,16 +1,16 @@
-internal import CLibUV
+internal import CSchemeRouterLinux
 internal import Glibc
 
-/// A program run to completion with a deadline: `posix_spawn`, then `poll` on a pidfd (readable
+/// The one child-process type: `posix_spawn` (never a shell), then `poll` on a pidfd (readable
 /// when the child exits) and on its output pipes, with the deadline as the poll timeout. No
-/// sleeps, no `SIGCHLD` handler, no thread.
+/// sleeps, no `SIGCHLD` handler.
 ///
-/// The child gets its own process group, `/dev/null` as standard input, the default disposition
-/// for every signal and an empty signal mask. Past the deadline the whole group is killed with
-/// `SIGKILL` and the termination is ``Termination/timedOut``.
-public struct ChildProcess: Sendable {
+/// The child gets its own process group (or session), `/dev/null` as standard input, the default
+/// disposition for every signal and an empty signal mask. Past the deadline the whole group is
+/// killed with `SIGKILL` and the termination is ``Termination/timedOut``.
+package struct ChildProcess: Sendable {
     /// How a child ended.
-    public enum Termination: Sendable, Hashable, CustomStringConvertible {
+    package enum Termination: Sendable, Hashable, CustomStringConvertible {
         /// It exited with this status.
         case exited(Int32)
         /// A signal killed it.
@@ -19,7 +19,7 @@ public struct ChildProcess: Sendable {
         case timedOut
 
         /// `exit 2`, `signal 4 (SIGILL)`, `timed out`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .exited(let status): "exit \(status)"
             case .signalled(let signal): "signal \(signal) (\(ChildProcess.signalName(signal)))"
@@ -29,58 +29,78 @@ public struct ChildProcess: Sendable {
     }
 
     /// What a run produced.
-    public struct Result: Sendable, Hashable {
+    package struct Result: Sendable, Hashable {
         /// How the child ended.
-        public var termination: Termination
+        package var termination: Termination
         /// The end of its standard output (at most ``outputLimit`` bytes).
-        public var standardOutput: [UInt8]
+        package var standardOutput: [UInt8]
         /// The end of its standard error (at most ``outputLimit`` bytes).
-        public var standardError: [UInt8]
+        package var standardError: [UInt8]
         /// Its process id.
-        public var pid: Int32
+        package var pid: Int32
+
+        /// Standard output as UTF-8 text.
+        package var standardOutputText: String { String(decoding: standardOutput, as: UTF8.self) }
+        /// Standard error as UTF-8 text.
+        package var standardErrorText: String { String(decoding: standardError, as: UTF8.self) }
+    }
+
+    /// Where the child's standard output and error go.
+    package enum Output: Sendable {
+        /// Into pipes that ``Running/wait(deadline:)`` reads.
+        case capture
+        /// To `/dev/null`.
+        case discard
+        /// Appended to this file: for a long-running child whose output nobody reads until it
+        /// ends (a full pipe would block it).
+        case file(String)
     }
 
     /// The most output kept per stream (the end is kept: that is where the error is).
-    public static let outputLimit = 16 * 1024
-
-    /// Why a child could not be started.
-    public struct SpawnError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The program.
-        public let program: String
-        /// The system's reason.
-        public let reason: String
-        /// `cannot run PATH: reason`.
-        public var description: String { "cannot run \(program): \(reason)" }
-    }
+    package static let outputLimit = 1024 * 1024
 
     /// Runs `arguments[0]` with `arguments` (raw bytes each; none may contain NUL) and waits for it
     /// to end, at most `deadline`.
     /// - Parameter environment: `NAME=value` entries replacing the environment, or `nil` to inherit it.
-    public static func run(
+    package static func run(
         _ arguments: [[UInt8]], environment: [String]? = nil, deadline: Duration
-    ) throws(SpawnError) -> Result {
-        let running = try start(arguments, environment: environment)
-        return running.wait(deadline: deadline)
+    ) throws(SystemError) -> Result {
+        try start(arguments, environment: environment).wait(deadline: deadline)
     }
 
-    /// Starts a child; ``Running/wait(deadline:)`` collects it.
-    /// - Parameter outputFile: Append standard output and error to this file instead of pipes: for
-    ///   a long-running child whose output nobody reads until it ends (a full pipe would block it).
-    public static func start(_ arguments: [[UInt8]], environment: [String]? = nil, outputFile: String? = nil) throws(SpawnError) -> Running {
+    /// Runs `executable` with `arguments` (`argv[0]` first) to completion, at most `deadline`.
+    package static func run(
+        _ executable: String, arguments: [String], environment: [String]?, deadline: Duration = .seconds(10)
+    ) throws(SystemError) -> Result {
+        try start(arguments.map { Array($0.utf8) }, executable: executable, environment: environment).wait(deadline: deadline)
+    }
+
+    /// Starts a child; ``Running/wait(deadline:)`` collects it, or ``Running/reapInBackground()``.
+    /// - Parameters:
+    ///   - arguments: `argv`, raw bytes each; `arguments[0]` is the program unless `executable` is given.
+    ///   - executable: The program's path when it is not `arguments[0]`.
+    ///   - environment: `NAME=value` entries replacing the environment, or `nil` to inherit it.
+    ///   - output: Where standard output and error go.
+    ///   - passing: Descriptors of this process to hand to the child under another number.
+    ///   - newSession: Run the child in a session of its own (`setsid`), detached from our terminal;
+    ///     otherwise in a process group of its own.
+    package static func start(
+        _ arguments: [[UInt8]], executable: String? = nil, environment: [String]? = nil, output: Output = .capture,
+        passing: [(fd: Int32, as: Int32)] = [], newSession: Bool = false
+    ) throws(SystemError) -> Running {
         precondition(!arguments.isEmpty, "ChildProcess needs a program")
         precondition(arguments.allSatisfy { !$0.contains(0) }, "an argv element cannot hold a NUL byte")
-        let program = String(decoding: arguments[0], as: UTF8.self)
-        func fail(_ code: Int32) -> SpawnError { SpawnError(program: program, reason: String(cString: strerror(code))) }
+        let program = executable ?? String(decoding: arguments[0], as: UTF8.self)
 
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
-        guard pipe(&outputPipe) == 0 else { throw fail(errno) }
-        guard pipe(&errorPipe) == 0 else {
-            close(outputPipe[0]); close(outputPipe[1])
-            throw fail(errno)
-        }
         // Close-on-exec, so no other child inherits them (the child gets its copies through dup2).
-        for fd in outputPipe + errorPipe { _ = schemerouter_fcntl_int(fd, F_SETFD, FD_CLOEXEC) }
+        guard schemerouter_pipe2(&outputPipe, O_CLOEXEC) == 0 else { throw SystemError(errno: errno, call: "pipe2", path: program) }
+        guard schemerouter_pipe2(&errorPipe, O_CLOEXEC) == 0 else {
+            let code = errno
+            close(outputPipe[0]); close(outputPipe[1])
+            throw SystemError(errno: code, call: "pipe2", path: program)
+        }
         defer {
             close(outputPipe[1])
             close(errorPipe[1])
@@ -90,12 +110,29 @@ public struct ChildProcess: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if let outputFile {
-            posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        } else {
+        switch output {
+        case .capture:
             posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
             posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        case .discard:
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        case .file(let path):
+            posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
+        // A descriptor passed under its own number would keep FD_CLOEXEC: go through a copy.
+        var copies: [Int32] = []
+        defer { for fd in copies { close(fd) } }
+        for (fd, target) in passing {
+            let copy = fcntl(fd, F_DUPFD_CLOEXEC, 64)
+            guard copy >= 0 else {
+                let code = errno
+                close(outputPipe[0]); close(errorPipe[0])
+                throw SystemError(errno: code, call: "fcntl(F_DUPFD_CLOEXEC)", path: program)
+            }
+            copies.append(copy)
+            posix_spawn_file_actions_adddup2(&actions, copy, target)
         }
 
         var attributes = posix_spawnattr_t()
@@ -107,9 +144,14 @@ public struct ChildProcess: Sendable {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        if newSession {
+            flags |= 0x80  // POSIX_SPAWN_SETSID (glibc ≥ 2.26)
+        } else {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = arguments.map { bytes -> UnsafeMutablePointer<CChar>? in
             let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
@@ -126,13 +168,13 @@ public struct ChildProcess: Sendable {
         var pid: pid_t = 0
         let status: Int32
         if let envp {
-            status = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
+            status = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         } else {
-            status = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, environ)
+            status = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
         }
         guard status == 0 else {
             close(outputPipe[0]); close(errorPipe[0])
-            throw fail(status)
+            throw SystemError(errno: status, call: "posix_spawn", path: program)
         }
         let pidfd = schemerouter_pidfd_open(pid)
         guard pidfd >= 0 else {
@@ -141,51 +183,49 @@ public struct ChildProcess: Sendable {
             var ignored: Int32 = 0
             waitpid(pid, &ignored, 0)
             close(outputPipe[0]); close(errorPipe[0])
-            throw fail(code)
+            throw SystemError(errno: code, call: "pidfd_open", path: program)
         }
+        _ = schemerouter_fcntl_int(pidfd, F_SETFD, FD_CLOEXEC)
         _ = schemerouter_fcntl_int(outputPipe[0], F_SETFL, O_NONBLOCK)
         _ = schemerouter_fcntl_int(errorPipe[0], F_SETFL, O_NONBLOCK)
         return Running(pid: pid, pidfd: pidfd, output: outputPipe[0], error: errorPipe[0])
     }
 
-    /// A started child, to be waited for exactly once.
-    public struct Running: Sendable {
+    /// A started child, to be waited for (or handed to ``reapInBackground()``) exactly once.
+    package struct Running: Sendable {
         /// Its process id (and process group id).
-        public let pid: Int32
+        package let pid: Int32
         let pidfd: Int32
         let output: Int32
         let error: Int32
 
         /// Sends `signal` to the child (not its group).
-        public func signal(_ signal: Int32) {
+        package func signal(_ signal: Int32) {
             kill(pid, signal)
         }
 
         /// Whether the child has exited (its pidfd is readable); does not reap it.
-        public var hasExited: Bool {
+        package var hasExited: Bool {
             var fds = [pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)]
             return poll(&fds, 1, 0) > 0
         }
 
         /// Waits for the child to exit, reading its output, at most `deadline`; then kills its group.
-        public func wait(deadline: Duration) -> Result {
-            let clock = ContinuousClock()
-            let end = clock.now + deadline
+        package func wait(deadline: Duration) -> Result {
+            let end = Sys.monotonicNow() + deadline
             var standardOutput: [UInt8] = []
             var standardError: [UInt8] = []
             var open = (output: true, error: true)
             var exited = false
             while !exited {
-                let remaining = end - clock.now
+                let remaining = end - Sys.monotonicNow()
                 if remaining <= .zero { break }
-                let milliseconds = Int32(clamping: (remaining.components.seconds * 1000) + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
                 var fds = [
                     pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0),
                     pollfd(fd: open.output ? output : -1, events: Int16(POLLIN), revents: 0),
                     pollfd(fd: open.error ? error : -1, events: Int16(POLLIN), revents: 0),
                 ]
-                let ready = poll(&fds, 3, milliseconds)
-                if ready < 0 && errno == EINTR { continue }
+                let ready = poll(&fds, 3, Sys.milliseconds(remaining))
                 if ready <= 0 { continue }
                 if fds[1].revents != 0 { open.output = ChildProcess.drain(output, into: &standardOutput) }
                 if fds[2].revents != 0 { open.error = ChildProcess.drain(error, into: &standardError) }
@@ -196,7 +236,7 @@ public struct ChildProcess: Sendable {
             if !exited {
                 kill(-pid, SIGKILL)
                 kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             } else {
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 let signal = status & 0x7F
@@ -210,11 +250,26 @@ public struct ChildProcess: Sendable {
             close(error)
             return Result(termination: termination, standardOutput: standardOutput, standardError: standardError, pid: pid)
         }
+
+        /// Lets the child run on without waiting for it: its pipes are closed and a detached thread
+        /// blocked in `waitpid` reaps it, so a long-running sender leaves no zombies.
+        package func reapInBackground() {
+            for fd in [output, error, pidfd] { close(fd) }
+            var thread = pthread_t()
+            let context = UnsafeMutableRawPointer(bitPattern: Int(pid))
+            let created = pthread_create(&thread, nil, { context in
+                let pid = pid_t(Int(bitPattern: context))
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return nil
+            }, context)
+            if created == 0 { pthread_detach(thread) }
+        }
     }
 
     /// Reads what is available; returns whether the pipe is still open.
     static func drain(_ fd: Int32, into buffer: inout [UInt8]) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 4096)
+        var chunk = [UInt8](repeating: 0, count: 8192)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count > 0 {
@@ -229,7 +284,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// `SIGILL`, `SIGSEGV`, … or `signal N`.
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         switch signal {
         case SIGHUP: "SIGHUP"
         case SIGINT: "SIGINT"
@@ -249,7 +304,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// This process's environment with `overrides` (`NAME=value`) replacing or adding entries.
-    public static func environment(overriding overrides: [String]) -> [String] {
+    package static func environment(overriding overrides: [String]) -> [String] {
         let names = Set(overrides.map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? $0 })
         var entries: [String] = []
         var pointer = environ
@@ -263,7 +318,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// The absolute path of the running executable (`/proc/self/exe`), for re-running oneself.
-    public static func currentExecutable() -> String? {
+    package static func currentExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

@@ -1,7 +1,7 @@
-internal import CLibUV
 internal import Glibc
 
-/// A system call that failed, with its `errno`.
+/// A system call that failed, with its `errno`: the one error type for failed calls in every layer
+/// above the core (runtime, desktop, fuzzing, `schemectl`).
 public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `errno` value, e.g. `ENOENT` (2).
     public let errno: Int32
@@ -21,26 +21,28 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
         self.path = path
     }
 
+    /// The system's sentence for ``errno``, e.g. `No such file or directory`.
+    public var reason: String { String(cString: strerror(errno)) }
+
     /// `connect(/run/user/1000/schemerouter/com.acme.todolist.sock): No such file or directory`.
     public var description: String {
-        let reason = String(cString: strerror(errno))
         if let path { return "\(call)(\(path)): \(reason)" }
         return "\(call): \(reason)"
     }
 }
 
-/// The system calls the runtime makes outside libuv, each through ``check(_:_:path:)``.
-enum Sys {
+/// The checked system calls of the layers above the core, each through ``check(_:_:path:)``.
+package enum Sys {
     /// Returns `result` unless it is -1, in which case it throws `errno` as a ``SystemError``.
     @discardableResult
-    static func check(_ result: Int32, _ call: StaticString, path: String? = nil) throws(SystemError) -> Int32 {
+    package static func check(_ result: Int32, _ call: StaticString, path: String? = nil) throws(SystemError) -> Int32 {
         guard result == -1 else { return result }
         throw SystemError(errno: Glibc.errno, call: "\(call)", path: path)
     }
 
     /// Runs `body` again while it fails with `EINTR`, then checks its result.
     @discardableResult
-    static func retrying(
+    package static func retrying(
         _ call: StaticString, path: String? = nil, _ body: () -> Int32
     ) throws(SystemError) -> Int32 {
         while true {
@@ -51,7 +53,7 @@ enum Sys {
     }
 
     /// Runs `body` again while it fails with `EINTR`; returns its last result (errno is kept).
-    static func retryingResult(_ body: () -> Int32) -> Int32 {
+    package static func retryingResult(_ body: () -> Int32) -> Int32 {
         while true {
             let result = body()
             if result == -1 && Glibc.errno == EINTR { continue }
@@ -59,20 +61,12 @@ enum Sys {
         }
     }
 
-    /// A duration as whole milliseconds for `poll`, rounded up, clamped to `Int32`.
-    static func milliseconds(_ duration: Duration) -> Int32 {
-        if duration <= .zero { return 0 }
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: milliseconds)
-    }
-
     /// The current value of `errno`.
-    static var errno: Int32 { Glibc.errno }
+    package static var errno: Int32 { Glibc.errno }
 
     /// Writes all of `bytes` to a file descriptor, retrying short writes and `EINTR`.
     /// Waits with `poll` when the descriptor is non-blocking and full.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
@@ -93,25 +87,18 @@ enum Sys {
     }
 
     /// Closes a descriptor, ignoring errors (`close` must not be retried on Linux).
-    static func close(_ fd: Int32) {
+    package static func close(_ fd: Int32) {
         if fd >= 0 { _ = Glibc.close(fd) }
     }
 
-    /// Monotonic time (`CLOCK_MONOTONIC`), never decreasing, unaffected by clock changes.
-    static func monotonicNow() -> Duration {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
-    }
-
     /// The value of an environment variable, or `nil` when unset.
-    static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
     }
 
     /// A non-negative integer from an environment variable, or `nil` when unset or malformed.
-    static func environmentInteger(_ name: String) -> Int? {
+    package static func environmentInteger(_ name: String) -> Int? {
         guard let text = environment(name), let value = Int(text), value >= 0 else { return nil }
         return value
     }
