@@ -122,4 +122,31 @@ struct ValidateRouteCheckTests {
     @Test func checkAnUnreadableDirectoryExits66() throws {
         #expect(try Schemectl.run(["check", "/nonexistent-\(UUID())"]).status == 66)
     }
+
+    /// A FIFO named `*.json` where a manifest is expected: refused at once with exit status 66,
+    /// naming the file, for `check` and `route --schemes`, given as the directory or as the file
+    /// (it used to block forever in open(2) waiting for a writer).
+    @Test(arguments: [["check"], ["check", "--json"], ["route", "--schemes"], ["route", "--json", "--schemes"]], [false, true])
+    func aFIFOWhereAManifestIsExpectedExits66(command: [String], namedDirectly: Bool) throws {
+        let directory = try Schemectl.directory([:])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("todolist.json").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        var arguments = command + [namedDirectly ? fifo : directory.path]
+        if command.first == "route" { arguments.append(Self.seed) }
+        let output = try Schemectl.run(arguments, deadline: .seconds(30))
+        #expect(!output.timedOut)
+        #expect(output.status == 66)
+        let text = output.stdout + output.stderr
+        #expect(text.contains(fifo) && text.contains("a FIFO, not a regular file"), "\(text)")
+    }
+
+    /// A device where a manifest is expected is refused the same way (it would never end).
+    @Test func aDeviceWhereAManifestIsExpectedExits66() throws {
+        let output = try Schemectl.run(["check", "/dev/zero"], deadline: .seconds(30))
+        #expect(!output.timedOut)
+        #expect(output.status == 66)
+        #expect((output.stdout + output.stderr).contains("/dev/zero: a character device, not a regular file"))
+    }
+
 }
