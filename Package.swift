@@ -45,8 +45,9 @@ let package = Package(
         .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.
         .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
-        .executableTarget(
-            name: "schemectl",
+        // Every `schemectl` command; the executable is its one-line main.
+        .target(
+            name: "SchemectlCommands",
             dependencies: [
                 "SchemeRouter",
                 "SchemeRouterPlatform",
@@ -56,6 +57,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "schemectl", dependencies: ["SchemectlCommands"]),
         // The seed's TodoList app (Listing 6-2) on Linux.
         .executableTarget(name: "TodoList", dependencies: ["SchemeRouterRuntime"], path: "Examples/TodoList"),
         // A second app that sends todolist: URLs through the library (inter-app communication).
@@ -65,6 +67,8 @@ let package = Package(
         .executableTarget(
             name: "FragileHandler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler", exclude: ["fragile.json"]),
         // An app that records deliveries cheaply or misbehaves on request, and a load driver (issue 6).
+        // A test-only probe, never shipped: `schemectl fuzz` with planted traps and hangs (InProcessCrashTests).
+        .executableTarget(name: "FuzzProbe", dependencies: ["SchemectlCommands", "SchemeRouterFuzzing"], path: "Examples/FuzzProbe"),
         .executableTarget(name: "LoadProbe", dependencies: ["SchemeRouterRuntime", "CLibUV"], path: "Examples/LoadProbe"),
 
         // The pure core: no sockets, no clocks, no processes.

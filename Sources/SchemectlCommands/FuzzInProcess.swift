@@ -2,10 +2,11 @@ import ArgumentParser
 import Glibc
 import SchemeRouter
 import SchemeRouterPlatform
-import SchemeRouterFuzzing
+package import SchemeRouterFuzzing
+package import Synchronization
 
 /// `schemectl fuzz --schemes DIR`: SchemeRouter's parser, registry and routes in this process.
-struct FuzzInProcess {
+package struct FuzzInProcess {
     let command: Fuzz
 
     var deadline: Duration { command.timeout.flatMap(FuzzArguments.duration) ?? .seconds(1) }
@@ -16,26 +17,14 @@ struct FuzzInProcess {
             differentialInterval: command.differentialEvery, extraCheck: Self.selfTest())
     }
 
-    /// The self-test hooks (Docs/Fuzzing.md): `SCHEMECTL_FUZZ_SELF_TEST_TRAP=TEXT` traps and
-    /// `SCHEMECTL_FUZZ_SELF_TEST_HANG=TEXT` spins forever on any input that contains TEXT, so the
-    /// crash and hang path (watchdog, continuation, minimisation in child processes) can be tested
-    /// end to end. Unset in normal use.
+    /// An extra check run on every in-process input, after the oracles: `nil` in `schemectl`. The
+    /// test-only probe (Examples/FuzzProbe) sets one that traps or spins on planted inputs, so the
+    /// crash and hang path (watchdog, continuation, minimisation in child processes) is tested end
+    /// to end without anything test-only in the shipped binary.
+    package static let extraCheck = Mutex<(@Sendable ([UInt8]) -> FuzzFailure?)?>(nil)
+
     static func selfTest() -> (@Sendable ([UInt8]) -> FuzzFailure?)? {
-        let trap = getenv("SCHEMECTL_FUZZ_SELF_TEST_TRAP").map { Array(String(cString: $0).utf8) } ?? []
-        let hang = getenv("SCHEMECTL_FUZZ_SELF_TEST_HANG").map { Array(String(cString: $0).utf8) } ?? []
-        guard !trap.isEmpty || !hang.isEmpty else { return nil }
-        @Sendable func contains(_ input: [UInt8], _ needle: [UInt8]) -> Bool {
-            guard !needle.isEmpty, input.count >= needle.count else { return false }
-            return (0...(input.count - needle.count)).contains { input[$0..<$0 + needle.count].elementsEqual(needle) }
-        }
-        return { input in
-            if contains(input, trap) { fatalError("self-test trap") }
-            if contains(input, hang) {
-                var spins = 0
-                while spins >= 0 { spins &+= 1; if spins == Int.max { spins = 0 } }
-            }
-            return nil
-        }
+        extraCheck.withLock { $0 }
     }
 
     func run() throws {

@@ -1,9 +1,8 @@
-import ArgumentParser
+package import ArgumentParser
 
 /// `schemectl`: validate, route, register, open and fuzz custom URL schemes.
-@main
-struct SchemeCtl: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct SchemeCtl: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "schemectl",
         abstract: "Strict custom-URL-scheme tooling for the Linux desktop.",
         discussion: """
@@ -23,7 +22,9 @@ struct SchemeCtl: ParsableCommand {
 
     /// `schemectl open URL` skips argument-parser's start-up (~2 ms of reflection in this binary;
     /// see Docs/Desktop.md); every other command line goes through it.
-    static func main() {
+    package init() {}
+
+    package static func main() {
         OpenFastPath.runIfPossible()
         main(nil)
     }
