@@ -24,10 +24,10 @@ private let runningLaunch = Atomic<Int32>(0)
 /// **Cold launch** runs `app URL` with `SCHEMEROUTER_NO_DETACH=1`, so the process the fuzzer
 /// starts is the primary itself (not a launcher that forks it off): its fate (a signal, an exit
 /// status) is the fuzzer's to see. The launch URL's verdict comes back on
-/// `SCHEMEROUTER_VERDICT_FD` (``VerdictPipe``); then the app gets `SIGTERM` and must exit 0.
+/// `SCHEMEROUTER_VERDICT_FD` (`VerdictPipe`); then the app gets `SIGTERM` and must exit 0.
 ///
 /// **Wake** starts one primary (`app --background`, also not detached) and sends every URL over
-/// one ``WakeClient`` connection; the reply timeout is the per-input deadline. A primary that
+/// one `WakeClient` connection; the reply timeout is the per-input deadline. A primary that
 /// dies or hangs is reaped (its signal or status recorded) and the next input starts a new one.
 ///
 /// Every run lives in an ``AppSandbox`` (cold launches and the wake primary in separate runtime
@@ -71,7 +71,7 @@ public final class AppDriver {
     public let deadline: Duration
     /// The sandbox the app runs in.
     public let sandbox: AppSandbox
-    /// Statuses the runtime documents (``ExitStatus``).
+    /// Statuses the runtime documents (`ExitStatus`).
     public static let documentedStatuses: Set<Int32> = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 64, 71, 76, 77]
 
     private var primary: ChildProcess.Running?

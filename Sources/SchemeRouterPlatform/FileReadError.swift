@@ -1,4 +1,4 @@
-/// Why ``RegularFile/read(_:limit:followSymbolicLinks:)`` refused or failed to read a file.
+/// Why `RegularFile/read(_:limit:followSymbolicLinks:)` refused or failed to read a file.
 public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `open`, `fstat` or `read` failed.
     case system(SystemError)

@@ -6,7 +6,7 @@ public enum ManifestFile {
     /// Why a manifest file could not be loaded.
     public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The file could not be opened or read, is not a regular file (a FIFO, a device, a
-        /// directory), or is larger than ``SchemeRouter/Manifest/maximumSize``.
+        /// directory), or is larger than `SchemeRouter/Manifest/maximumSize`.
         case unreadable(FileReadError)
         /// The file's contents are not a valid manifest.
         case invalid(ManifestError)

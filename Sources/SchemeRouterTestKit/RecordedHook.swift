@@ -2,23 +2,23 @@ public import SchemeRouter
 
 /// One hook call as a ``RecordingDelegate`` saw it.
 public enum RecordedHook: Sendable, Hashable, CustomStringConvertible {
-    /// ``SchemeRouter/ApplicationDelegate/willFinishLaunching(options:)``.
+    /// `SchemeRouter/ApplicationDelegate/willFinishLaunching(options:)`.
     case willFinishLaunching
-    /// ``SchemeRouter/ApplicationDelegate/restoreState()``.
+    /// `SchemeRouter/ApplicationDelegate/restoreState()`.
     case restoreState
-    /// ``SchemeRouter/ApplicationDelegate/didFinishLaunching(options:)``.
+    /// `SchemeRouter/ApplicationDelegate/didFinishLaunching(options:)`.
     case didFinishLaunching
-    /// ``SchemeRouter/ApplicationDelegate/open(_:options:)`` with the URL's exact text.
+    /// `SchemeRouter/ApplicationDelegate/open(_:options:)` with the URL's exact text.
     case open(String)
-    /// ``SchemeRouter/ApplicationDelegate/didBecomeActive()``.
+    /// `SchemeRouter/ApplicationDelegate/didBecomeActive()`.
     case didBecomeActive
-    /// ``SchemeRouter/ApplicationDelegate/willResignActive()``.
+    /// `SchemeRouter/ApplicationDelegate/willResignActive()`.
     case willResignActive
-    /// ``SchemeRouter/ApplicationDelegate/didEnterBackground()``.
+    /// `SchemeRouter/ApplicationDelegate/didEnterBackground()`.
     case didEnterBackground
-    /// ``SchemeRouter/ApplicationDelegate/willEnterForeground()``.
+    /// `SchemeRouter/ApplicationDelegate/willEnterForeground()`.
     case willEnterForeground
-    /// ``SchemeRouter/ApplicationDelegate/willTerminate()``.
+    /// `SchemeRouter/ApplicationDelegate/willTerminate()`.
     case willTerminate
 
     /// The hook this record is of.

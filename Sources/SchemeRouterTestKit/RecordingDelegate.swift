@@ -1,6 +1,6 @@
 public import SchemeRouter
 
-/// An ``SchemeRouter/ApplicationDelegate`` that records every hook call, for asserting an app's
+/// An `SchemeRouter/ApplicationDelegate` that records every hook call, for asserting an app's
 /// hook sequence:
 ///
 /// ```swift

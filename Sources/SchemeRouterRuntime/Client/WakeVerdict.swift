@@ -12,8 +12,8 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
     case launched
     /// `open` returned `false`, or a launch hook returned `false` for the launch URL.
     case declined
-    /// The URL was refused before any hook ran: a `URLRejection` (its ``URLRejection/code``,
-    /// byte ``URLRejection/offset`` and ``URLRejection/message``), or `undeclared-scheme` for a
+    /// The URL was refused before any hook ran: a `URLRejection` (its `URLRejection/code`,
+    /// byte `URLRejection/offset` and `URLRejection/message`), or `undeclared-scheme` for a
     /// scheme the app does not declare (offset 0).
     case rejected(code: String, offset: Int, message: String)
     /// `open` threw; the error's description.
