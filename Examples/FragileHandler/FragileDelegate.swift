@@ -12,31 +12,18 @@ import SchemeRouterRuntime
 ///   characters (the manifest allows 100): the app hangs.
 @MainActor
 final class FragileDelegate: ApplicationDelegate {
-    private let declaration: SchemeDeclaration
     /// What the app showed last (so the work below is not optimised away).
     private var shown: [String] = []
 
-    init(declaration: SchemeDeclaration) {
-        self.declaration = declaration
-    }
-
-    func open(_ url: SchemeURL, options: OpenOptions) throws -> Bool {
-        guard let match = try? declaration.match(url) else { return false }
-        let parameters = match.parameters
-        switch match.route.name {
-        case "greet":
-            shown.append("Hello, \(try parameters.string("name"))!")
-        case "stats":
-            let count = try parameters.integer("count")
-            let total = try parameters.optionalInteger("total") ?? 0
+    func open(_ request: FragileRequest, options: OpenOptions) throws -> Bool {
+        switch request {
+        case .greet(let name):
+            shown.append("Hello, \(name)!")
+        case .stats(let count, let total):
             // Planted bug 1: count may be 0.
-            shown.append("average \(total / count)")
-        case "note":
-            let id = try parameters.integer("id")
-            let anchor = try parameters.optionalString("anchor") ?? ""
-            shown.append("note \(id) at \(Self.scan(anchor))")
-        default:
-            return false
+            shown.append("average \((total ?? 0) / count)")
+        case .note(let id, let anchor):
+            shown.append("note \(id) at \(Self.scan(anchor ?? ""))")
         }
         if shown.count > 100 { shown.removeFirst(50) }
         return true

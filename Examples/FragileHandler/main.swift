@@ -3,6 +3,6 @@
 // as TodoList does; its manifest is Examples/FragileHandler/fragile.json.
 import SchemeRouterRuntime
 
-Application.main(manifest: fragileManifestJSON, file: "Examples/FragileHandler/fragile.json") { declaration in
-    FragileDelegate(declaration: declaration)
+Application.main(manifest: fragileManifestJSON, file: "Examples/FragileHandler/fragile.json") { _ in
+    FragileDelegate()
 }

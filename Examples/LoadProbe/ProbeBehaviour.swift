@@ -1,3 +1,4 @@
+import CLibUV
 import Glibc
 
 /// Test behaviours switched on by environment variables (all off by default).
@@ -6,14 +7,31 @@ import Glibc
 /// |---|---|
 /// | `LOADPROBE_LOG=<file>` | where the log goes |
 /// | `LOADPROBE_LAUNCH_GATE=<fifo>` | `didFinishLaunching` appends `launching`, then waits until the FIFO's writer closes it: the test decides when the launch ends |
+/// | `LOADPROBE_DECLINE_LAUNCH=1` | `willFinishLaunching` returns `false` (the launch URL is declined) |
+/// | `LOADPROBE_SLOW_LAUNCH_MS=n` | `didFinishLaunching` takes `n` ms |
+/// | `LOADPROBE_HANG_LAUNCH=1` | `willFinishLaunching` never returns |
 /// | `LOADPROBE_STALL_HOOK=<hook>` | that hook (`didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`, `willTerminate`) appends `stall <hook>` and never returns |
 struct ProbeBehaviour: Sendable {
     var launchGate: String?
     var stallHook: String?
+    var declineLaunch = false
+    var slowLaunch: UInt32 = 0
+    var hangLaunch = false
 
     static func fromEnvironment() -> ProbeBehaviour {
         func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        return ProbeBehaviour(launchGate: value("LOADPROBE_LAUNCH_GATE"), stallHook: value("LOADPROBE_STALL_HOOK"))
+        var behaviour = ProbeBehaviour(launchGate: value("LOADPROBE_LAUNCH_GATE"), stallHook: value("LOADPROBE_STALL_HOOK"))
+        behaviour.declineLaunch = value("LOADPROBE_DECLINE_LAUNCH") == "1"
+        behaviour.slowLaunch = value("LOADPROBE_SLOW_LAUNCH_MS").flatMap { UInt32($0) } ?? 0
+        behaviour.hangLaunch = value("LOADPROBE_HANG_LAUNCH") == "1"
+        return behaviour
+    }
+
+    /// Blocks the calling thread for `milliseconds` (a hook that takes long).
+    static func spend(milliseconds: UInt32) {
+        var request = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 
     /// Blocks until the gate FIFO's writer closes it.

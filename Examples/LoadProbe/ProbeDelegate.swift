@@ -2,7 +2,7 @@ import SchemeRouter
 import SchemeRouterRuntime
 
 /// The probe's delegate: records deliveries cheaply, and misbehaves on request (throw, trap,
-/// stall) so tests can watch the runtime cope.
+/// stall, slow, hanging or declining launch hooks) so tests can watch the runtime cope.
 @MainActor
 final class ProbeDelegate: ApplicationDelegate {
     /// What `open` throws for `loadprobe://throw`.
@@ -10,13 +10,16 @@ final class ProbeDelegate: ApplicationDelegate {
         var description: String { "loadprobe://throw asked open to throw" }
     }
 
-    private let declaration: SchemeDeclaration
     private let log = ProbeLog()
     private let behaviour: ProbeBehaviour
 
-    init(declaration: SchemeDeclaration, behaviour: ProbeBehaviour) {
-        self.declaration = declaration
+    init(behaviour: ProbeBehaviour) {
         self.behaviour = behaviour
+    }
+
+    func willFinishLaunching(options: LaunchOptions) -> Bool {
+        if behaviour.hangLaunch { ProbeBehaviour.stall() }
+        return !behaviour.declineLaunch
     }
 
     func didFinishLaunching(options: LaunchOptions) -> Bool {
@@ -24,29 +27,27 @@ final class ProbeDelegate: ApplicationDelegate {
             log.append("launching")
             ProbeBehaviour.wait(forGate: gate)
         }
+        if behaviour.slowLaunch > 0 { ProbeBehaviour.spend(milliseconds: behaviour.slowLaunch) }
         return true
     }
 
-    func open(_ url: SchemeURL, options: OpenOptions) throws -> Bool {
-        guard let match = try? declaration.match(url) else { return false }
-        switch match.route.name {
-        case "record":
-            log.append("\(try match.parameters.integer("sender")) \(try match.parameters.integer("sequence"))")
-        case "whoami":
+    func open(_ request: ProbeRequest, options: OpenOptions) throws -> Bool {
+        switch request {
+        case .record(let sender, let sequence):
+            log.append("\(sender) \(sequence)")
+        case .whoami:
             let source = options.sourceApplication
             log.append(
                 "whoami name=\(source?.name ?? "-") pid=\(source?.pid.map(String.init) ?? "-") "
                     + "uid=\(source?.uid.map(String.init) ?? "-") claimed=\(source?.isClaimed.description ?? "-") "
                     + "annotation=\(options.annotation ?? "-")")
-        case "throw":
+        case .throw:
             throw RequestedFailure()
-        case "trap":
+        case .trap:
             fatalError("loadprobe://trap asked open to trap")
-        case "stall":
+        case .stall:
             log.append("stall open")
             ProbeBehaviour.stall()
-        default:
-            return false
         }
         return true
     }

@@ -7,6 +7,6 @@ import SchemeRouterRuntime
 if CommandLine.arguments.dropFirst().first == "--drive" {
     LoadDriverCommand.run(Array(CommandLine.arguments.dropFirst(2)))
 }
-Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift") { declaration in
-    ProbeDelegate(declaration: declaration, behaviour: ProbeBehaviour.fromEnvironment())
+Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift") { _ in
+    ProbeDelegate(behaviour: ProbeBehaviour.fromEnvironment())
 }

@@ -7,13 +7,9 @@ struct TodoItem: Sendable, Hashable {
     /// When it is due, local time, to the minute: `YYYY-MM-DDTHH:MM`.
     var due: String
 
-    /// The item an `add` URL describes, or `nil` when the URL is not a valid `add` URL:
-    /// the raw query is the task (`+` stays `+`), the fragment the due date `yyyyMMddHHmm`
-    /// (strict Gregorian), or `today`/absent for now.
-    init?(_ url: SchemeURL, declaration: SchemeDeclaration, now: () -> CivilDateTime) {
-        guard let match = try? declaration.match(url), match.route.name == "add",
-            let request = try? match.request(AddTask.self)
-        else { return nil }
+    /// The item an `add` request describes: the raw query is the task (`+` stays `+`), the
+    /// fragment the due date `yyyyMMddHHmm` (strict Gregorian), or `today`/absent for now.
+    init(_ request: AddTask, now: () -> CivilDateTime) {
         task = request.task
         due = Self.format(request.due ?? now())
     }

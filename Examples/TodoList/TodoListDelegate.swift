@@ -2,41 +2,31 @@ import SchemeRouter
 import SchemeRouterRuntime
 
 /// TodoList's application delegate: Listing 6-2's `openURL` stores the task an `add` URL
-/// carries; anything invalid is declined and nothing is stored.
+/// carries. The runtime has already routed and read the URL; one it cannot read never gets here.
 @MainActor
 final class TodoListDelegate: ApplicationDelegate {
-    private let declaration: SchemeDeclaration
     private let store: TodoStore
-    private let behaviour: TestBehaviour
-    /// The stored items, loaded at launch; `nil` (with the reason) when the file is unreadable.
+    /// The stored items, loaded at launch; a failure (with the reason) when the file is unreadable.
     private var items: Result<[TodoItem], TodoStore.Failure> = .success([])
 
-    init(declaration: SchemeDeclaration, store: TodoStore, behaviour: TestBehaviour) {
-        self.declaration = declaration
+    init(store: TodoStore) {
         self.store = store
-        self.behaviour = behaviour
     }
 
     func willFinishLaunching(options: LaunchOptions) -> Bool {
-        if behaviour.hangLaunch {
-            while true { TestBehaviour.spend(milliseconds: 1000) }
-        }
         items = Result { () throws(TodoStore.Failure) in try store.load() }
-        return !behaviour.declineLaunch
-    }
-
-    func didFinishLaunching(options: LaunchOptions) -> Bool {
-        if behaviour.slowLaunch > 0 { TestBehaviour.spend(milliseconds: behaviour.slowLaunch) }
         return true
     }
 
-    func open(_ url: SchemeURL, options: OpenOptions) throws -> Bool {
-        guard let item = TodoItem(url, declaration: declaration, now: LocalTime.now) else { return false }
-        // An unreadable store is never overwritten: the item is refused with the reason.
-        var stored = try items.get()
-        stored.append(item)
-        try store.save(stored)
-        items = .success(stored)
-        return true
+    func open(_ request: TodoRequest, options: OpenOptions) throws -> Bool {
+        switch request {
+        case .add(let task):
+            // An unreadable store is never overwritten: the item is refused with the reason.
+            var stored = try items.get()
+            stored.append(TodoItem(task, now: LocalTime.now))
+            try store.save(stored)
+            items = .success(stored)
+            return true
+        }
     }
 }

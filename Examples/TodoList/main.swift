@@ -5,6 +5,6 @@ import SchemeRouterRuntime
 if TodoListCommand.handleOwnOptions() {
     // --list was handled and exited.
 }
-Application.main(manifest: todoListManifestJSON, file: "Schemes/todolist.json") { declaration in
-    TodoListDelegate(declaration: declaration, store: TodoStore(), behaviour: TestBehaviour.fromEnvironment())
+Application.main(manifest: todoListManifestJSON, file: "Schemes/todolist.json") { _ in
+    TodoListDelegate(store: TodoStore())
 }

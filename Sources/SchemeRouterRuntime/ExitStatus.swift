@@ -9,7 +9,7 @@
 /// |---|---|---|
 /// | 0 | ``success`` | the URL was handled (`open` returned `true`), or the command was carried out |
 /// | 1 | ``declined`` | `open` returned `false`, or a launch hook returned `false` for the launch URL |
-/// | 2 | ``rejected`` | the URL is malformed (a `URLRejection`) or not one of the app's schemes; no hook ran |
+/// | 2 | ``rejected`` | the URL is malformed (a `URLRejection`), not one of the app's schemes, matches no route, or carries an invalid value (a `RouteError`); no hook ran |
 /// | 3 | ``openFailed`` | `open` threw |
 /// | 4 | ``launchFailed`` | the primary exited (crashed, was killed, failed to start) before it answered |
 /// | 5 | ``launchTimedOut`` | the launch hooks overran the launch deadline; also the primary's own status then |
@@ -19,6 +19,7 @@
 /// | 9 | ``refused`` | a control command was not allowed in the app's state |
 /// | 12 | ``hookTimedOut`` | a hook after the launch (`open`, a transition) overran the hook deadline and the app was ended; also the primary's own status then |
 /// | 64 | ``usage`` | wrong arguments, or a malformed `SCHEMEROUTER_*` environment variable |
+/// | 70 | ``requestTypeMismatch`` | the app's request type does not name exactly its manifest's routes (a defect of the app, reported before anything is served) |
 /// | 71 | ``systemError`` | a system or libuv call failed unexpectedly |
 /// | 76 | ``protocolError`` | the peer spoke a malformed or unknown protocol version |
 /// | 77 | ``runtimeDirectoryRefused`` | the runtime directory is unsafe (owner, mode, symlink), its socket path too long, or the socket served by another user |
@@ -33,7 +34,7 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let success = ExitStatus(rawValue: 0)
     /// 1: `open` returned `false`, or a launch hook refused the launch URL.
     public static let declined = ExitStatus(rawValue: 1)
-    /// 2: the URL is malformed or not one of the app's schemes.
+    /// 2: the URL is malformed, not one of the app's schemes, matches no route, or has an invalid value.
     public static let rejected = ExitStatus(rawValue: 2)
     /// 3: `open` threw.
     public static let openFailed = ExitStatus(rawValue: 3)
@@ -54,6 +55,8 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let hookTimedOut = ExitStatus(rawValue: 12)
     /// 64 (`EX_USAGE`): wrong arguments.
     public static let usage = ExitStatus(rawValue: 64)
+    /// 70 (`EX_SOFTWARE`): the app's request type does not name exactly its manifest's routes.
+    public static let requestTypeMismatch = ExitStatus(rawValue: 70)
     /// 71 (`EX_OSERR`): a system or libuv call failed.
     public static let systemError = ExitStatus(rawValue: 71)
     /// 76 (`EX_PROTOCOL`): the peer's message was malformed or of an unknown version.
@@ -76,6 +79,7 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
         case 9: "refused"
         case 12: "hookTimedOut"
         case 64: "usage"
+        case 70: "requestTypeMismatch"
         case 71: "systemError"
         case 76: "protocolError"
         case 77: "runtimeDirectoryRefused"

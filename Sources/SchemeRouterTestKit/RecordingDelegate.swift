@@ -1,30 +1,36 @@
 public import SchemeRouter
 
 /// An `SchemeRouter/ApplicationDelegate` that records every hook call, for asserting an app's
-/// hook sequence:
+/// hook sequence; generic over the app's request type, so it routes with the app's own manifest:
 ///
 /// ```swift
+/// let delegate = RecordingDelegate<TodoRequest>()
+/// let controller = try LifecycleController(delegate: delegate, declaration: declaration, clock: ManualClock())
+/// _ = try controller.launch(options: LaunchOptions(url: SchemeURL("todolist://?Buy%20milk")))
 /// #expect(delegate.events == [.willFinishLaunching, .restoreState, .didFinishLaunching,
-///                             .open("todolist://x"), .didBecomeActive])
+///                             .open("todolist://?Buy%20milk"), .didBecomeActive])
+/// #expect(delegate.receivedRequests.count == 1)
 /// ```
 ///
 /// Its answers are settable (``willFinishLaunchingResult``, ``didFinishLaunchingResult``,
 /// ``openResult``), and ``actions`` runs code inside any hook, for example to advance a
 /// ``ManualClock`` so a hook overruns its deadline.
 @MainActor
-public final class RecordingDelegate: ApplicationDelegate {
+public final class RecordingDelegate<Request: AppRequest>: ApplicationDelegate {
     /// Every hook call so far, in order.
     public private(set) var events: [RecordedHook] = []
     /// The options each launch hook received, in call order.
     public private(set) var receivedLaunchOptions: [LaunchOptions] = []
     /// The options each `open` call received, in call order.
     public private(set) var receivedOpenOptions: [OpenOptions] = []
+    /// The request each `open` call received, in call order.
+    public private(set) var receivedRequests: [Request] = []
     /// What ``willFinishLaunching(options:)`` returns; `true` by default.
     public var willFinishLaunchingResult = true
     /// What ``didFinishLaunching(options:)`` returns; `true` by default.
     public var didFinishLaunchingResult = true
     /// Decides what ``open(_:options:)`` returns or throws; returns `true` by default.
-    public var openResult: @MainActor (SchemeURL, OpenOptions) throws -> Bool = { _, _ in true }
+    public var openResult: @MainActor (Request, OpenOptions) throws -> Bool = { _, _ in true }
     /// Code to run inside a hook, after the call is recorded and before it returns.
     public var actions: [Hook: @MainActor () -> Void] = [:]
 
@@ -36,6 +42,7 @@ public final class RecordingDelegate: ApplicationDelegate {
         events.removeAll()
         receivedLaunchOptions.removeAll()
         receivedOpenOptions.removeAll()
+        receivedRequests.removeAll()
     }
 
     /// Records the call and runs its action.
@@ -63,11 +70,12 @@ public final class RecordingDelegate: ApplicationDelegate {
         return didFinishLaunchingResult
     }
 
-    /// Records the call; returns or throws what ``openResult`` does.
-    public func open(_ url: SchemeURL, options: OpenOptions) throws -> Bool {
+    /// Records the call (as `.open` with the URL's text); returns or throws what ``openResult`` does.
+    public func open(_ request: Request, options: OpenOptions) throws -> Bool {
         receivedOpenOptions.append(options)
-        record(.open(url.text))
-        return try openResult(url, options)
+        receivedRequests.append(request)
+        record(.open(options.url?.text ?? String(describing: request)))
+        return try openResult(request, options)
     }
 
     /// Records the call.

@@ -76,13 +76,15 @@ import SchemeRouterPlatform
     @Test func urlsTodoListRefusesAreReportedAndNothingIsStored() throws {
         let setup = try Setup()
         defer { setup.tearDown() }
-        // Cold launch with a URL the route refuses (no task): declined, and the app stays up.
-        let declined = try SchemectlDesktopTests.schemectl(setup.sandbox, ["open", "todolist://x#today"])
-        #expect(declined.termination == .exited(1), "\(declined.standardOutputText)\(declined.standardErrorText)")
-        // Invalid date: declined again, over the socket this time.
+        // A URL the route cannot read (no task): the runtime rejects it before launching, with the reason.
+        let noTask = try SchemectlDesktopTests.schemectl(setup.sandbox, ["open", "todolist://x#today"])
+        #expect(noTask.termination == .exited(2), "\(noTask.standardOutputText)\(noTask.standardErrorText)")
+        #expect((noTask.standardOutputText + noTask.standardErrorText).contains("missing query for parameter 'task'"))
+        // Invalid date: rejected with the parameter and its byte offset.
         let badDate = try SchemectlDesktopTests.schemectl(setup.sandbox, ["open", "--json", "todolist://?x#200802301300"])
-        #expect(badDate.termination == .exited(1))
-        #expect(badDate.standardOutputText.contains(#""route": "woken""#))
+        #expect(badDate.termination == .exited(2))
+        #expect(badDate.standardOutputText.contains(#""verdict": "rejected""#), "\(badDate.standardOutputText)")
+        #expect(badDate.standardOutputText.contains("parameter 'due' = '200802301300'"), "\(badDate.standardOutputText)")
         // A raw double quote never leaves the sender.
         let rejected = try SchemectlDesktopTests.schemectl(setup.sandbox, ["open", "todolist://?\"x\""])
         #expect(rejected.termination == .exited(2))

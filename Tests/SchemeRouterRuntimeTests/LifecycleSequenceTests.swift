@@ -29,20 +29,20 @@ struct LifecycleSequenceTests {
 
     @Test("a launch hook returning false: no open, the invocation is told declined (exit 1), nothing stored, the app runs")
     func launchHookDeclines() throws {
-        let sandbox = try TodoSandbox(environment: ["TODOLIST_TEST_DECLINE_LAUNCH=1"])
-        let launch = try sandbox.run(["todolist://?Never%20stored"])
+        let sandbox = try ProbeSandbox(environment: ["LOADPROBE_DECLINE_LAUNCH=1"])
+        let launch = try sandbox.run(["loadprobe://record/0/1"])
         #expect(launch.status == 1, "\(launch.error)")
         #expect(launch.error.contains("declined"))
         #expect(sandbox.hooks() == ["willFinishLaunching", "didFinishLaunching", "didBecomeActive"])
-        #expect(try sandbox.items().isEmpty)
+        #expect(sandbox.deliveries().isEmpty)
         // The launch hooks only decide about the launch URL: the next one is opened.
-        let next = try sandbox.run(["todolist://?Stored"])
+        let next = try sandbox.run(["loadprobe://record/0/2"])
         #expect(next.status == 0, "\(next.error)")
-        #expect(try sandbox.items().map(\.task) == ["Stored"])
+        #expect(sandbox.deliveries().map(\.sequence) == [2])
     }
 
     @Test(
-        "invalid add URLs reach open, which declines them (exit 1) and stores nothing",
+        "invalid add URLs are rejected by the runtime (exit 2, the reason and its byte offset): no hook runs, nothing is stored",
         arguments: [
             "todolist://", "todolist://?", "todolist://?x#202513011030", "todolist://?x#202502301030",
             "todolist://?x#202501012500", "todolist://?x#2025010112", "todolist://?x#tomorrow",
@@ -51,9 +51,12 @@ struct LifecycleSequenceTests {
     func invalidAddURLsAreDeclined(url: String) throws {
         let sandbox = try TodoSandbox()
         #expect(try sandbox.run(["todolist://?first"]).status == 0)
+        let hooks = sandbox.hooks()
         let run = try sandbox.run([url])
-        #expect(run.status == 1, "\(url): \(run.error)")
-        #expect(sandbox.traceLines().last == .init(hook: "open", state: "active", url: url))
+        #expect(run.status == 2, "\(url): \(run.error)")
+        #expect(run.error.contains(" at byte "), "\(run.error)")
+        #expect(run.error.contains("^"), "the caret rendering: \(run.error)")
+        #expect(sandbox.hooks() == hooks, "no hook ran for \(url)")
         #expect(try sandbox.items().map(\.task) == ["first"])
     }
 
@@ -119,20 +122,20 @@ struct LifecycleSequenceTests {
 
     @Test("URLs that arrive during the launch are queued and opened in arrival order after it; a --quit sent meanwhile comes after them")
     func queuedDuringLaunch() throws {
-        let sandbox = try TodoSandbox(environment: ["TODOLIST_TEST_SLOW_LAUNCH_MS=400", "SCHEMEROUTER_NO_DETACH=1"])
-        let primary = try sandbox.spawn(["todolist://?one"])
-        try FileWatch.wait(forName: "com.acme.todolist.sock", in: sandbox.runtimeDirectory)
+        let sandbox = try ProbeSandbox(environment: ["LOADPROBE_SLOW_LAUNCH_MS=400", "SCHEMEROUTER_NO_DETACH=1"])
+        let primary = try sandbox.spawn(["loadprobe://record/0/1"])
+        try FileWatch.wait(forName: "\(ProbeSandbox.bundleName).sock", in: sandbox.runtimeDirectory)
         // The launch is running (didFinishLaunching takes 400 ms): these arrive during it.
         let socket = try RawSocket(path: sandbox.socketPath)
-        socket.send(RawSocket.open("todolist://?two", request: 1) + RawSocket.open("todolist://?three", request: 2))
+        socket.send(RawSocket.open("loadprobe://record/0/2", request: 1) + RawSocket.open("loadprobe://record/0/3", request: 2))
         let quit = try sandbox.spawn(["--quit"])
         #expect(try socket.receiveVerdict().verdict == .handled)
         #expect(try socket.receiveVerdict().verdict == .handled)
         #expect(try quit.wait() == 0)
         #expect(try primary.wait() == 0, "\(primary.standardError)")
-        #expect(sandbox.traceLines().compactMap(\.url) == ["todolist://?one", "todolist://?two", "todolist://?three"])
+        #expect(sandbox.traceLines().compactMap(\.url) == ["loadprobe://record/0/1", "loadprobe://record/0/2", "loadprobe://record/0/3"])
         #expect(sandbox.hooks().last == "willTerminate")
-        #expect(try sandbox.items().map(\.task) == ["one", "two", "three"])
+        #expect(sandbox.deliveries().map(\.sequence) == [1, 2, 3])
     }
 }
 

@@ -67,11 +67,11 @@ struct SingleInstanceTests {
 
     @Test("a sender connected to a primary that dies before answering reports launchFailed (4), never success")
     func senderOfDyingPrimary() throws {
-        let sandbox = try TodoSandbox(environment: ["TODOLIST_TEST_SLOW_LAUNCH_MS=5000", "SCHEMEROUTER_NO_DETACH=1"])
-        let primary = try sandbox.spawn(["todolist://?one"])
-        try FileWatch.wait(forName: "com.acme.todolist.sock", in: sandbox.runtimeDirectory)
+        let sandbox = try ProbeSandbox(environment: ["LOADPROBE_SLOW_LAUNCH_MS=5000", "SCHEMEROUTER_NO_DETACH=1"])
+        let primary = try sandbox.spawn(["loadprobe://record/0/1"])
+        try FileWatch.wait(forName: "\(ProbeSandbox.bundleName).sock", in: sandbox.runtimeDirectory)
         let socket = try RawSocket(path: sandbox.socketPath)
-        socket.send(RawSocket.open("todolist://?two"))
+        socket.send(RawSocket.open("loadprobe://record/0/2"))
         kill(primary.pid, SIGKILL)
         #expect(try primary.wait() == 128 + SIGKILL)
         #expect(try socket.receive() == .endOfStream)

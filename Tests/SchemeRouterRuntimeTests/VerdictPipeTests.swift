@@ -19,18 +19,18 @@ struct VerdictPipeTests {
 
     @Test("a declined launch URL and a rejected URL are reported as such")
     func failures() throws {
-        let sandbox = try TodoSandbox(environment: ["TODOLIST_TEST_DECLINE_LAUNCH=1"])
+        let sandbox = try ProbeSandbox(environment: ["LOADPROBE_DECLINE_LAUNCH=1"])
         let declined = try VerdictPipe()
-        let first = try sandbox.spawn(["todolist://?x"], environment: ["SCHEMEROUTER_VERDICT_FD=3"], inherited: [declined.childDescriptor])
+        let first = try sandbox.spawn(["loadprobe://record/0/1"], environment: ["SCHEMEROUTER_VERDICT_FD=3"], inherited: [declined.childDescriptor])
         #expect(declined.awaitVerdict(timeout: .seconds(20)) == .declined)
         #expect(try first.wait() == 1)
         let rejected = try VerdictPipe()
-        let second = try sandbox.spawn(["todolist:%zz"], environment: ["SCHEMEROUTER_VERDICT_FD=3"], inherited: [rejected.childDescriptor])
+        let second = try sandbox.spawn(["loadprobe:%zz"], environment: ["SCHEMEROUTER_VERDICT_FD=3"], inherited: [rejected.childDescriptor])
         guard case .rejected(let code, let offset, _) = rejected.awaitVerdict(timeout: .seconds(20)) else {
             Issue.record("expected a rejection")
             return
         }
-        #expect(code == "invalid-percent-encoding" && offset == 9)
+        #expect(code == "invalid-percent-encoding" && offset == 10)
         #expect(try second.wait() == 2)
     }
 

@@ -150,7 +150,7 @@ struct LifecycleBackgroundTests {
         let harness = try backgrounded()
         let task = try harness.controller.beginBackgroundTask {}
         harness.clock.advance(by: .seconds(20))
-        _ = try harness.controller.receive(try url("todolist://x"), delivery: DeliveryID(1))
+        _ = try harness.controller.receive(try url("todolist://x"))
         #expect(harness.controller.outstandingBackgroundTasks == [task])
         try harness.controller.resignActive()
         try harness.controller.enterBackground()

@@ -9,7 +9,7 @@ struct LifecycleDeliveryTests {
     func whileActive() throws {
         let harness = LifecycleHarness()
         try harness.drive(to: .active)
-        let verdict = try harness.controller.receive(try url(seedURLText), delivery: DeliveryID(1))
+        let verdict = try harness.controller.receive(try url(seedURLText))
         #expect(verdict == .handled)
         #expect(harness.delegate.events == [.open(seedURLText)])
         #expect(harness.controller.state == .active)
@@ -20,7 +20,7 @@ struct LifecycleDeliveryTests {
     func wake(from state: AppState) throws {
         let harness = LifecycleHarness()
         try harness.drive(to: state)
-        let verdict = try harness.controller.receive(try url("todolist://wake"), delivery: DeliveryID(1))
+        let verdict = try harness.controller.receive(try url("todolist://wake"))
         #expect(verdict == .handled)
         #expect(harness.delegate.events == [.willEnterForeground, .open("todolist://wake"), .didBecomeActive])
         #expect(harness.controller.state == .active)
@@ -30,7 +30,7 @@ struct LifecycleDeliveryTests {
     func whileInactive() throws {
         let harness = LifecycleHarness()
         try harness.drive(to: .inactive)
-        let verdict = try harness.controller.receive(try url("todolist://x"), delivery: DeliveryID(1))
+        let verdict = try harness.controller.receive(try url("todolist://x"))
         #expect(verdict == .handled)
         #expect(harness.delegate.events == [.open("todolist://x")])
         #expect(harness.controller.state == .inactive)
@@ -49,7 +49,7 @@ struct LifecycleDeliveryTests {
             case .fail: throw OpenRefusal()
             }
         }
-        let verdict = try harness.controller.receive(try url("todolist://x"), delivery: DeliveryID(1))
+        let verdict = try harness.controller.receive(try url("todolist://x"))
         let expected: DeliveryVerdict = switch behaviour {
         case .accept: .handled
         case .decline: .declined
@@ -69,14 +69,16 @@ struct LifecycleDeliveryTests {
             sourceApplication: SourceApplication(name: "/usr/bin/firefox", pid: 4242, uid: 1000, isClaimed: false),
             annotation: "from a link")
         var seen: (String, OpenOptions)?
-        harness.delegate.openResult = { url, options in
-            seen = (url.text, options)
+        harness.delegate.openResult = { _, options in
+            seen = (options.url?.text ?? "", options)
             return true
         }
-        _ = try harness.controller.receive(try url(seedURLText), options: options, delivery: DeliveryID(1))
+        _ = try harness.controller.receive(try url(seedURLText), options: options)
         #expect(seen?.0 == seedURLText)
-        #expect(seen?.1 == options)
-        #expect(harness.delegate.receivedOpenOptions == [options])
+        var opened = options
+        opened.url = try url(seedURLText)
+        #expect(seen?.1 == opened)
+        #expect(harness.delegate.receivedOpenOptions == [opened])
     }
 
     @Test("a sender's identity is claimed unless the kernel verified it")
@@ -93,7 +95,7 @@ struct LifecycleDeliveryTests {
         let harness = LifecycleHarness()
         try harness.drive(to: .background)
         #expect(harness.controller.suspensionDeadline != nil)
-        _ = try harness.controller.receive(try url("todolist://x"), delivery: DeliveryID(1))
+        _ = try harness.controller.receive(try url("todolist://x"))
         #expect(harness.controller.suspensionDeadline == nil)
         harness.clock.advance(by: .seconds(3600))
         #expect(try harness.controller.tick() == .nothingDue)
@@ -104,10 +106,10 @@ struct LifecycleDeliveryTests {
     func sequence() throws {
         let harness = LifecycleHarness()
         try harness.drive(to: .suspended)
-        harness.delegate.openResult = { url, _ in url.text != "todolist://2" }
+        harness.delegate.openResult = { _, options in options.url?.text != "todolist://2" }
         var verdicts: [DeliveryVerdict] = []
         for n in 1...3 {
-            verdicts.append(try harness.controller.receive(try url("todolist://\(n)"), delivery: DeliveryID(UInt64(n))))
+            verdicts.append(try harness.controller.receive(try url("todolist://\(n)")))
         }
         #expect(verdicts == [.handled, .declined, .handled])
         #expect(harness.delegate.events == [

@@ -19,7 +19,7 @@ struct LifecycleErrorTests {
     @Test("unknown background task description")
     @MainActor
     func unknownTask() throws {
-        let controller = LifecycleController(delegate: RecordingDelegate(), clock: ManualClock())
+        let controller = makeController(delegate: RecordingDelegate<LifecycleTestRequest>(), clock: ManualClock())
         _ = try controller.launch()
         let task = try controller.beginBackgroundTask {}
         #expect(task.description == "task 1")

@@ -5,39 +5,6 @@ import Testing
 /// Programmer errors trap instead of throwing.
 @Suite("Lifecycle: programmer errors trap")
 struct LifecycleExitTests {
-    @Test("a launch URL without a delivery ID")
-    func urlWithoutDelivery() async {
-        await #expect(processExitsWith: .failure) {
-            await MainActor.run {
-                let controller = LifecycleController(delegate: RecordingDelegate(), clock: ManualClock())
-                _ = try? controller.launch(options: LaunchOptions(url: try! SchemeURL("todolist://x")))
-            }
-        }
-    }
-
-    @Test("a delivery ID without a launch URL")
-    func deliveryWithoutURL() async {
-        await #expect(processExitsWith: .failure) {
-            await MainActor.run {
-                let controller = LifecycleController(delegate: RecordingDelegate(), clock: ManualClock())
-                _ = try? controller.launch(delivery: DeliveryID(1))
-            }
-        }
-    }
-
-    @Test("two deliveries of one launch with the same ID")
-    func duplicateDelivery() async {
-        await #expect(processExitsWith: .failure) {
-            await MainActor.run {
-                let controller = LifecycleController(delegate: RecordingDelegate(), clock: ManualClock())
-                let url = try! SchemeURL("todolist://x")
-                _ = try? controller.launch(
-                    options: LaunchOptions(url: url), delivery: DeliveryID(1),
-                    queued: [PendingDelivery(url: url, delivery: DeliveryID(1))])
-            }
-        }
-    }
-
     @Test("a background task allowance shorter than the background deadline")
     func allowanceShorterThanDeadline() async {
         await #expect(processExitsWith: .failure) {

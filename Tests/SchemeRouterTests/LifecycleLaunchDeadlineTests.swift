@@ -24,7 +24,7 @@ struct LifecycleLaunchDeadlineTests {
         ]
 
         let outcome = try harness.controller.launch(
-            options: LaunchOptions(url: try url("todolist://launch")), delivery: DeliveryID(1), queued: queued)
+            options: LaunchOptions(url: try url("todolist://launch")), queued: queued)
 
         #expect(outcome.failure == .timedOut(hook: hook, elapsed: .milliseconds(5001), deadline: .seconds(5)))
         #expect(outcome.results == [1, 2, 3].map { DeliveryResult(delivery: DeliveryID($0), verdict: .launchTimedOut) })
@@ -51,7 +51,7 @@ struct LifecycleLaunchDeadlineTests {
         harness.delegate.actions[.restoreState] = { harness.clock.advance(by: .seconds(2)) }
         harness.delegate.actions[.didFinishLaunching] = { harness.clock.advance(by: .seconds(1)) }
         let outcome = try harness.controller.launch(
-            options: LaunchOptions(url: try url("todolist://x")), delivery: DeliveryID(1))
+            options: LaunchOptions(url: try url("todolist://x")))
         #expect(outcome.failure == nil)
         #expect(outcome.results == [DeliveryResult(delivery: DeliveryID(1), verdict: .handled)])
         #expect(harness.controller.state == .active)
@@ -90,7 +90,7 @@ struct LifecycleLaunchDeadlineTests {
         #expect(harness.controller.outstandingBackgroundTasks.isEmpty)
         #expect(!expired)
         #expect(throws: LifecycleError.illegalTransition(event: .receive, state: .notRunning)) {
-            try harness.controller.receive(try url("todolist://late"), delivery: DeliveryID(1))
+            try harness.controller.receive(try url("todolist://late"))
         }
     }
 
@@ -100,7 +100,7 @@ struct LifecycleLaunchDeadlineTests {
         harness.delegate.actions[.open] = { harness.clock.advance(by: .seconds(60)) }
         harness.delegate.actions[.didBecomeActive] = { harness.clock.advance(by: .seconds(60)) }
         let outcome = try harness.controller.launch(
-            options: LaunchOptions(url: try url("todolist://x")), delivery: DeliveryID(1))
+            options: LaunchOptions(url: try url("todolist://x")))
         #expect(outcome.failure == nil)
         #expect(harness.controller.state == .active)
     }

@@ -11,14 +11,14 @@ struct LifecycleLaunchTests {
         let source = SourceApplication(name: "/usr/bin/mail", pid: 42, uid: 1000, isClaimed: false)
         let options = LaunchOptions(url: try url(seedURLText), sourceApplication: source, annotation: "note")
 
-        let outcome = try harness.controller.launch(options: options, delivery: DeliveryID(1))
+        let outcome = try harness.controller.launch(options: options)
 
         #expect(harness.delegate.events == launchHooks + [.open(seedURLText), .didBecomeActive])
         #expect(outcome == LaunchOutcome(results: [DeliveryResult(delivery: DeliveryID(1), verdict: .handled)]))
         #expect(outcome.failure == nil)
         #expect(harness.controller.state == .active)
         #expect(harness.delegate.receivedLaunchOptions == [options, options])
-        #expect(harness.delegate.receivedOpenOptions == [OpenOptions(sourceApplication: source, annotation: "note")])
+        #expect(harness.delegate.receivedOpenOptions == [OpenOptions(url: try url(seedURLText), sourceApplication: source, annotation: "note")])
     }
 
     @Test("a launch without a URL runs no open")
@@ -40,10 +40,10 @@ struct LifecycleLaunchTests {
         harness.delegate.didFinishLaunchingResult = didFinish
 
         let outcome = try harness.controller.launch(
-            options: LaunchOptions(url: try url("todolist://x")), delivery: DeliveryID(7))
+            options: LaunchOptions(url: try url("todolist://x")))
 
         #expect(harness.delegate.events == launchHooks + [.didBecomeActive])
-        #expect(outcome.results == [DeliveryResult(delivery: DeliveryID(7), verdict: .declined)])
+        #expect(outcome.results == [DeliveryResult(delivery: DeliveryID(1), verdict: .declined)])
         #expect(harness.controller.state == .active)
     }
 
@@ -52,13 +52,13 @@ struct LifecycleLaunchTests {
         let declining = LifecycleHarness()
         declining.delegate.openResult = { _, _ in false }
         let declined = try declining.controller.launch(
-            options: LaunchOptions(url: try url("todolist://x")), delivery: DeliveryID(1))
+            options: LaunchOptions(url: try url("todolist://x")))
         #expect(declined.results == [DeliveryResult(delivery: DeliveryID(1), verdict: .declined)])
 
         let throwing = LifecycleHarness()
         throwing.delegate.openResult = { _, _ in throw OpenRefusal() }
         let failed = try throwing.controller.launch(
-            options: LaunchOptions(url: try url("todolist://x")), delivery: DeliveryID(1))
+            options: LaunchOptions(url: try url("todolist://x")))
         #expect(failed.results == [DeliveryResult(delivery: DeliveryID(1), verdict: .openFailed("task list is read-only"))])
         #expect(throwing.delegate.events == launchHooks + [.open("todolist://x"), .didBecomeActive])
         #expect(throwing.controller.state == .active)
@@ -72,7 +72,7 @@ struct LifecycleLaunchTests {
         }
 
         let outcome = try harness.controller.launch(
-            options: LaunchOptions(url: try url("todolist://launch")), delivery: DeliveryID(1), queued: queued)
+            options: LaunchOptions(url: try url("todolist://launch")), queued: queued)
 
         #expect(harness.delegate.events == launchHooks + [
             .open("todolist://launch"), .didBecomeActive,
@@ -91,22 +91,23 @@ struct LifecycleLaunchTests {
         let queued = [PendingDelivery(url: try url("todolist://q"), options: OpenOptions(sourceApplication: source), delivery: DeliveryID(2))]
 
         let outcome = try harness.controller.launch(
-            options: LaunchOptions(url: try url("todolist://launch")), delivery: DeliveryID(1), queued: queued)
+            options: LaunchOptions(url: try url("todolist://launch")), queued: queued)
 
         #expect(outcome.results == [
             DeliveryResult(delivery: DeliveryID(1), verdict: .declined),
             DeliveryResult(delivery: DeliveryID(2), verdict: .handled),
         ])
         #expect(harness.delegate.events == launchHooks + [.didBecomeActive, .open("todolist://q")])
-        #expect(harness.delegate.receivedOpenOptions == [OpenOptions(sourceApplication: source)])
+        #expect(harness.delegate.receivedOpenOptions == [OpenOptions(url: try url("todolist://q"), sourceApplication: source)])
     }
 
     @Test("each queued URL gets its own verdict")
     func queuedVerdicts() throws {
         let harness = LifecycleHarness()
-        harness.delegate.openResult = { url, _ in
-            if url.text.hasSuffix("fail") { throw OpenRefusal() }
-            return url.text.hasSuffix("yes")
+        harness.delegate.openResult = { _, options in
+            let text = options.url?.text ?? ""
+            if text.hasSuffix("fail") { throw OpenRefusal() }
+            return text.hasSuffix("yes")
         }
         let queued = try ["todolist://yes", "todolist://no", "todolist://fail"].enumerated().map { index, text in
             PendingDelivery(url: try url(text), delivery: DeliveryID(UInt64(index)))
@@ -177,25 +178,27 @@ struct LifecycleLaunchTests {
         let harness = LifecycleHarness()
         #expect(throws: LifecycleError.urlLaunchIntoBackground(url: "todolist://x")) {
             try harness.controller.launch(
-                options: LaunchOptions(url: try url("todolist://x")), delivery: DeliveryID(1), intoBackground: true)
+                options: LaunchOptions(url: try url("todolist://x")), intoBackground: true)
         }
         #expect(harness.delegate.events.isEmpty)
         #expect(harness.records.isEmpty)
         #expect(harness.controller.state == .notRunning)
     }
 
-    @Test("the default delegate hooks accept the launch URL and every URL")
+    @Test("the default delegate hooks accept the launch URL; open is the delegate's own")
     func defaultHooks() throws {
-        final class MinimalDelegate: ApplicationDelegate {}
-        let controller = LifecycleController(delegate: MinimalDelegate(), clock: ManualClock())
+        final class MinimalDelegate: ApplicationDelegate {
+            func open(_ request: LifecycleTestRequest, options: OpenOptions) -> Bool { true }
+        }
+        let controller = makeController(delegate: MinimalDelegate(), clock: ManualClock())
         var hooks: [Hook] = []
         controller.hookObserver = { hooks.append($0.hook) }
 
-        let outcome = try controller.launch(options: LaunchOptions(url: try url("todolist://x")), delivery: DeliveryID(1))
+        let outcome = try controller.launch(options: LaunchOptions(url: try url("todolist://x")))
         #expect(outcome.results == [DeliveryResult(delivery: DeliveryID(1), verdict: .handled)])
         try controller.resignActive()
         try controller.enterBackground()
-        #expect(try controller.receive(try url("todolist://y"), delivery: DeliveryID(2)) == .handled)
+        #expect(try controller.receive(try url("todolist://y")) == .handled)
         try controller.terminate()
         #expect(hooks == [
             .willFinishLaunching, .restoreState, .didFinishLaunching, .open, .didBecomeActive,

@@ -8,12 +8,12 @@ struct LifecycleObserverTests {
     @Test("a cold launch records each hook with the state after it, and the URL and delivery for open")
     func coldLaunch() throws {
         let harness = LifecycleHarness()
-        _ = try harness.controller.launch(options: LaunchOptions(url: try url(seedURLText)), delivery: DeliveryID(5))
+        _ = try harness.controller.launch(options: LaunchOptions(url: try url(seedURLText)))
         #expect(harness.records == [
             HookRecord(hook: .willFinishLaunching, state: .inactive),
             HookRecord(hook: .restoreState, state: .inactive),
             HookRecord(hook: .didFinishLaunching, state: .inactive),
-            HookRecord(hook: .open, state: .inactive, url: seedURLText, delivery: DeliveryID(5)),
+            HookRecord(hook: .open, state: .inactive, url: seedURLText, delivery: DeliveryID(1)),
             HookRecord(hook: .didBecomeActive, state: .active),
         ])
     }
@@ -30,10 +30,10 @@ struct LifecycleObserverTests {
     func wake() throws {
         let harness = LifecycleHarness()
         try harness.drive(to: .suspended)
-        _ = try harness.controller.receive(try url("todolist://x"), delivery: DeliveryID(9))
+        _ = try harness.controller.receive(try url("todolist://x"))
         #expect(harness.records == [
             HookRecord(hook: .willEnterForeground, state: .inactive),
-            HookRecord(hook: .open, state: .inactive, url: "todolist://x", delivery: DeliveryID(9)),
+            HookRecord(hook: .open, state: .inactive, url: "todolist://x", delivery: DeliveryID(1)),
             HookRecord(hook: .didBecomeActive, state: .active),
         ])
     }
@@ -57,7 +57,7 @@ struct LifecycleObserverTests {
         let harness = LifecycleHarness()
         try harness.drive(to: .active)
         harness.delegate.openResult = { _, _ in throw OpenRefusal() }
-        _ = try harness.controller.receive(try url("todolist://x"), delivery: DeliveryID(1))
+        _ = try harness.controller.receive(try url("todolist://x"))
         #expect(harness.records == [HookRecord(hook: .open, state: .active, url: "todolist://x", delivery: DeliveryID(1))])
     }
 

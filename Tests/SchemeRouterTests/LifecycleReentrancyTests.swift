@@ -14,10 +14,10 @@ struct LifecycleReentrancyTests {
         }
         let inner = try url("todolist://inner")
         harness.delegate.actions[.open] = {
-            do throws(LifecycleError) { _ = try harness.controller.receive(inner, delivery: DeliveryID(2)) } catch { thrown.append(error) }
+            do throws(LifecycleError) { _ = try harness.controller.receive(inner) } catch { thrown.append(error) }
             do throws(LifecycleError) { try harness.controller.resignActive() } catch { thrown.append(error) }
         }
-        _ = try harness.controller.launch(options: LaunchOptions(url: try url("todolist://x")), delivery: DeliveryID(1))
+        _ = try harness.controller.launch(options: LaunchOptions(url: try url("todolist://x")))
         #expect(thrown == [
             .reentrantEvent(event: .terminate, during: .launch),
             .reentrantEvent(event: .receive, during: .launch),

@@ -19,7 +19,7 @@ struct LifecycleTestKitTests {
 
     @Test("RecordingDelegate records calls, answers as configured and runs actions inside hooks")
     func recordingDelegate() throws {
-        let delegate = RecordingDelegate()
+        let delegate = RecordingDelegate<LifecycleTestRequest>()
         let options = LaunchOptions(annotation: "a")
         var ran: [Hook] = []
         for hook in Hook.allCases { delegate.actions[hook] = { ran.append(hook) } }
@@ -27,9 +27,11 @@ struct LifecycleTestKitTests {
         #expect(delegate.willFinishLaunching(options: options) == false)
         delegate.restoreState()
         #expect(delegate.didFinishLaunching(options: options) == true)
-        delegate.openResult = { url, _ in url.text == "todolist://yes" }
-        #expect(try delegate.open(try url("todolist://yes"), options: OpenOptions()) == true)
-        #expect(try delegate.open(try url("todolist://no"), options: OpenOptions(annotation: "b")) == false)
+        delegate.openResult = { request, _ in request == .item(1) }
+        let yes = OpenOptions(url: try url("todolist://x/item/1"))
+        let no = OpenOptions(url: try url("todolist://x/item/2"), annotation: "b")
+        #expect(try delegate.open(.item(1), options: yes) == true)
+        #expect(try delegate.open(.item(2), options: no) == false)
         delegate.didBecomeActive()
         delegate.willResignActive()
         delegate.didEnterBackground()
@@ -37,27 +39,92 @@ struct LifecycleTestKitTests {
         delegate.willTerminate()
 
         #expect(delegate.events == [
-            .willFinishLaunching, .restoreState, .didFinishLaunching, .open("todolist://yes"), .open("todolist://no"),
+            .willFinishLaunching, .restoreState, .didFinishLaunching, .open("todolist://x/item/1"), .open("todolist://x/item/2"),
             .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground, .willTerminate,
         ])
         #expect(ran == delegate.events.map(\.hook))
         #expect(delegate.receivedLaunchOptions == [options, options])
-        #expect(delegate.receivedOpenOptions == [OpenOptions(), OpenOptions(annotation: "b")])
+        #expect(delegate.receivedOpenOptions == [yes, no])
+        #expect(delegate.receivedRequests == [.item(1), .item(2)])
 
         delegate.clearEvents()
         #expect(delegate.events.isEmpty)
         #expect(delegate.receivedLaunchOptions.isEmpty)
         #expect(delegate.receivedOpenOptions.isEmpty)
+        #expect(delegate.receivedRequests.isEmpty)
         #expect(delegate.willFinishLaunchingResult == false)
         #expect(delegate.actions.count == Hook.allCases.count)
     }
 
     @Test("RecordingDelegate.open rethrows what openResult throws")
     func openThrows() throws {
-        let delegate = RecordingDelegate()
+        let delegate = RecordingDelegate<LifecycleTestRequest>()
         delegate.openResult = { _, _ in throw OpenRefusal() }
-        #expect(throws: OpenRefusal.self) { try delegate.open(try url("todolist://x"), options: OpenOptions()) }
+        #expect(throws: OpenRefusal.self) { try delegate.open(.any(query: nil), options: OpenOptions(url: try url("todolist://x"))) }
         #expect(delegate.events == [.open("todolist://x")])
+    }
+
+    @Test("a test launches with a URL and receives URLs without delivery IDs; the app's manifest routes them")
+    func launchAndReceiveWithoutIDs() throws {
+        let delegate = RecordingDelegate<LifecycleTestRequest>()
+        let controller = try LifecycleController(delegate: delegate, declaration: lifecycleTestDeclaration, clock: ManualClock())
+        let outcome = try controller.launch(options: LaunchOptions(url: try url("todolist://x/item/7")))
+        #expect(outcome.results.map(\.verdict) == [.handled])
+        #expect(try controller.receive(try url("todolist://x?milk")) == .handled)
+        #expect(delegate.receivedRequests == [.item(7), .any(query: "milk")])
+        #expect(delegate.events == [
+            .willFinishLaunching, .restoreState, .didFinishLaunching, .open("todolist://x/item/7"), .didBecomeActive,
+            .open("todolist://x?milk"),
+        ])
+    }
+
+    @Test("a URL that matches no route, or has an invalid value, is rejected with the reason and no hook runs")
+    func rejectedBeforeHooks() throws {
+        let harness = LifecycleHarness()
+        try harness.drive(to: .background)
+        let verdict = try harness.controller.receive(try url("todolist://x/item/100"))
+        guard case .rejected(let error) = verdict else {
+            Issue.record("expected a rejection, got \(verdict)")
+            return
+        }
+        #expect(error.code == "invalid-parameter")
+        #expect(error.offset == 18)
+        #expect(harness.delegate.events.isEmpty)
+        #expect(harness.controller.state == .background)
+        let noRoute = try harness.controller.receive(try url("todolist://x/archive"))
+        #expect(noRoute.description.hasPrefix("rejected: no todolist: route matches"))
+        #expect(harness.delegate.events.isEmpty)
+    }
+
+    @Test("a launch URL that matches no route is refused before any hook")
+    func launchURLRejected() throws {
+        let harness = LifecycleHarness()
+        #expect(throws: LifecycleError.self) {
+            try harness.controller.launch(options: LaunchOptions(url: try url("todolist://x/item/zero")))
+        }
+        #expect(harness.delegate.events.isEmpty)
+        #expect(harness.controller.state == .notRunning)
+    }
+
+    @Test("a request type that does not name exactly the manifest's routes is refused, naming the routes")
+    func requestTypeMismatch() throws {
+        enum TooFew: AppRequest {
+            case any
+            static let routeNames: Set<String> = ["any", "archive"]
+            init(match: RouteMatch) throws(RouteError) { self = .any }
+        }
+        #expect(throws: RequestTypeMismatch.self) {
+            _ = try LifecycleController(delegate: RecordingDelegate<TooFew>(), declaration: lifecycleTestDeclaration, clock: ManualClock())
+        }
+        do throws(RequestTypeMismatch) {
+            _ = try AppRouter(lifecycleTestDeclaration, requestType: TooFew.self)
+            Issue.record("expected a mismatch")
+        } catch {
+            #expect(error.uncovered == ["item"])
+            #expect(error.unknown == ["archive"])
+            #expect(error.description == "TooFew.routeNames does not match lifecycle-test.json: it does not read the manifest's route(s) 'item'; it names route(s) 'archive' the manifest does not declare")
+        }
+        #expect(throws: Never.self) { _ = try AppRouter(lifecycleTestDeclaration, requestType: LifecycleTestRequest.self) }
     }
 
     @Test("RecordedHook descriptions name the hook, and the URL for open", arguments: [

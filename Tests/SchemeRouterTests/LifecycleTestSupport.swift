@@ -7,12 +7,12 @@ import Testing
 @MainActor
 final class LifecycleHarness {
     let clock = ManualClock()
-    let delegate = RecordingDelegate()
+    let delegate = RecordingDelegate<LifecycleTestRequest>()
     let controller: LifecycleController
     private(set) var records: [HookRecord] = []
 
     init(configuration: LifecycleConfiguration = LifecycleConfiguration()) {
-        controller = LifecycleController(delegate: delegate, clock: clock, configuration: configuration)
+        controller = makeController(delegate: delegate, clock: clock, configuration: configuration)
         controller.hookObserver = { [weak self] record in self?.records.append(record) }
     }
 
@@ -59,4 +59,49 @@ let launchHooks: [RecordedHook] = [.willFinishLaunching, .restoreState, .didFini
 /// An error for `open` to throw.
 struct OpenRefusal: Error, CustomStringConvertible {
     var description: String { "task list is read-only" }
+}
+
+/// The lifecycle tests' manifest: `todolist:` URLs of any host, with an optional query and fragment.
+let lifecycleTestDeclaration: SchemeDeclaration = {
+    let json = """
+        {"CFBundleURLName": "com.acme.todolist", "CFBundleURLSchemes": ["todolist"],
+         "routes": [
+           {"name": "any", "path": "/", "rawQuery": "query", "fragment": "fragment",
+            "parameters": {"query": {"type": "string", "optional": true}, "fragment": {"type": "string", "optional": true}}},
+           {"name": "item", "path": "/item/{id}", "parameters": {"id": {"type": "integer", "min": 1, "max": 99}}}
+         ]}
+        """
+    do {
+        return try SchemeDeclaration(Manifest(json: Array(json.utf8), file: "lifecycle-test.json"))
+    } catch {
+        fatalError("the lifecycle test manifest is invalid: \(error)")
+    }
+}()
+
+/// What the lifecycle tests' delegates open: the query of any `todolist:` URL, or an item number.
+enum LifecycleTestRequest: AppRequest, Equatable {
+    case any(query: String?)
+    case item(Int)
+
+    static let routeNames: Set<String> = ["any", "item"]
+
+    init(match: RouteMatch) throws(RouteError) {
+        switch match.route.name {
+        case "item": self = .item(try match.parameters.integer("id"))
+        default: self = .any(query: try match.parameters.optionalString("query"))
+        }
+    }
+}
+
+/// A controller over the lifecycle test manifest.
+@MainActor
+func makeController<Delegate: ApplicationDelegate>(
+    delegate: Delegate, clock: any LifecycleClock, configuration: LifecycleConfiguration = LifecycleConfiguration()
+) -> LifecycleController where Delegate.Request == LifecycleTestRequest {
+    do {
+        return try LifecycleController(
+            delegate: delegate, declaration: lifecycleTestDeclaration, clock: clock, configuration: configuration)
+    } catch {
+        fatalError("LifecycleTestRequest does not match the test manifest: \(error)")
+    }
 }

@@ -34,7 +34,7 @@ let legalCases: [EventInState] = LifecycleEvent.allCases.flatMap { event in
 func send(_ event: LifecycleEvent, to controller: LifecycleController) throws {
     switch event {
     case .launch: _ = try controller.launch()
-    case .receive: _ = try controller.receive(try url("todolist://x"), delivery: DeliveryID(1))
+    case .receive: _ = try controller.receive(try url("todolist://x"))
     case .resignActive: try controller.resignActive()
     case .becomeActive: try controller.becomeActive()
     case .enterBackground: try controller.enterBackground()
@@ -164,7 +164,7 @@ struct LifecycleTransitionTests {
         try harness.controller.enterBackground()
         harness.clock.advance(by: .seconds(5))
         try harness.controller.tick()
-        _ = try harness.controller.receive(try url("todolist://x"), delivery: DeliveryID(1))
+        _ = try harness.controller.receive(try url("todolist://x"))
         try harness.controller.resignActive()
         try harness.controller.becomeActive()
         try harness.controller.terminate()

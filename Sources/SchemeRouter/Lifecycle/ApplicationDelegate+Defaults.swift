@@ -1,4 +1,4 @@
-/// Default hooks: the launch hooks and `open` accept, every other hook does nothing.
+/// Default hooks: the launch hooks accept, every other hook does nothing. `open` has none.
 extension ApplicationDelegate {
     /// Accepts the launch.
     public func willFinishLaunching(options: LaunchOptions) -> Bool { true }
@@ -6,8 +6,6 @@ extension ApplicationDelegate {
     public func restoreState() {}
     /// Accepts the launch.
     public func didFinishLaunching(options: LaunchOptions) -> Bool { true }
-    /// Reports every URL as handled.
-    public func open(_ url: SchemeURL, options: OpenOptions) throws -> Bool { true }
     /// Does nothing.
     public func didBecomeActive() {}
     /// Does nothing.

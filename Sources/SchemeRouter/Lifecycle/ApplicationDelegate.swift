@@ -2,13 +2,31 @@
 /// counterpart of `UIApplicationDelegate`.
 ///
 /// A ``LifecycleController`` calls these hooks on the main actor, one at a time, in the orders
-/// described in its documentation. Every hook has a default implementation (the launch hooks
-/// and `open` return `true`; the rest do nothing), so an app implements only what it needs.
+/// described in its documentation. ``open(_:options:)`` has no default: a delegate that does not
+/// implement it exactly (not misspelled, not `async`) does not compile. Every other hook has a
+/// default (the launch hooks return `true`; the rest do nothing), so an app implements only what
+/// it needs.
+///
+/// `open` receives the URL already routed and read as the app's ``Request`` type; URLs the
+/// parser rejects, that match no route or carry an invalid value never reach it. Hooks are
+/// synchronous, as UIKit's are: to start async work, begin a background task and end it when
+/// the work is done:
+///
+/// ```swift
+/// let task = try controller.beginBackgroundTask { /* expired: stop the work */ }
+/// Task { @MainActor in
+///     await upload()
+///     try? controller.endBackgroundTask(task)
+/// }
+/// ```
 ///
 /// While a hook runs, ``LifecycleController/state`` is the state the app is in during that
 /// step: `will…` hooks run before the state changes, `did…` hooks after it changed.
 @MainActor
 public protocol ApplicationDelegate: AnyObject {
+    /// The app's routes as one type: what ``open(_:options:)`` receives.
+    associatedtype Request: AppRequest
+
     /// The first launch hook: the app is `inactive` (or `background` when launched into the
     /// background). Return `false` to refuse the launch URL in `options`; launching goes on.
     /// - Parameter options: Why the app is launching.
@@ -23,13 +41,14 @@ public protocol ApplicationDelegate: AnyObject {
     /// - Returns: `false` to keep ``open(_:options:)`` from receiving `options.url`.
     func didFinishLaunching(options: LaunchOptions) -> Bool
 
-    /// Opens a URL sent to the app, at launch or while it runs.
+    /// Opens a URL sent to the app, at launch or while it runs. No default: every app says what
+    /// it does with its URLs.
     /// - Parameters:
-    ///   - url: The URL, already validated by the strict parser.
-    ///   - options: Who sent it, and what they attached.
+    ///   - request: The URL, validated, routed and read as the app's request.
+    ///   - options: The URL as received, who sent it, and what they attached.
     /// - Returns: `true` when the app handled the URL, `false` when it declines it.
     /// - Throws: Any error; the sender is told its description.
-    func open(_ url: SchemeURL, options: OpenOptions) throws -> Bool
+    func open(_ request: Request, options: OpenOptions) throws -> Bool
 
     /// The app is now `active`.
     func didBecomeActive()

@@ -7,6 +7,9 @@ public enum DeliveryVerdict: Sendable, Hashable, CustomStringConvertible {
     case declined
     /// `open` threw; the payload is the error's description.
     case openFailed(String)
+    /// The URL was refused before any hook ran: it matches no route, or a value is invalid
+    /// (the reason carries the byte offset).
+    case rejected(RouteError)
     /// The launch overran its deadline before the URL could be opened
     /// (see ``LaunchFailure/timedOut(hook:elapsed:deadline:)``).
     case launchTimedOut
@@ -21,6 +24,7 @@ public enum DeliveryVerdict: Sendable, Hashable, CustomStringConvertible {
         case .handled: "handled"
         case .declined: "declined"
         case .openFailed(let reason): "open failed: \(reason)"
+        case .rejected(let reason): "rejected: \(reason)"
         case .launchTimedOut: "launch timed out"
         case .terminated: "terminated"
         }

@@ -1,9 +1,12 @@
 extension LifecycleController {
     /// Launches the app: the cold-launch sequence, then every URL that arrived meanwhile.
     ///
+    /// The launch URL (`options.url`) is routed first; one that matches no route or carries an
+    /// invalid value throws ``LifecycleError/launchURLRejected(url:reason:)`` and nothing runs.
+    ///
     /// Into the foreground: `notRunning → inactive`, `willFinishLaunching(options)`,
     /// `restoreState()`, `didFinishLaunching(options)`; then, when `options.url` is set,
-    /// `open(url)` only if both launch hooks returned `true` (otherwise its verdict is
+    /// `open(request)` only if both launch hooks returned `true` (otherwise its verdict is
     /// ``DeliveryVerdict/declined``); then `didBecomeActive()` (`active`). Into the background:
     /// the same launch hooks with the state `background` (as UIKit reports it), then
     /// `didEnterBackground()`, which starts the background deadline.
@@ -11,6 +14,7 @@ extension LifecycleController {
     /// Then each queued URL is delivered in arrival order as if it had just been received: with
     /// `open` alone when the app is active, or after a background launch, the first one with the
     /// wake sequence (`willEnterForeground`, `open`, `didBecomeActive`) and the rest with `open`.
+    /// A queued URL that does not route gets ``DeliveryVerdict/rejected(_:)`` and runs no hook.
     /// Their verdicts do not depend on the launch hooks' return values, which concern the launch
     /// URL only.
     ///
@@ -23,50 +27,68 @@ extension LifecycleController {
     ///
     /// - Parameters:
     ///   - options: Why the app launches; `options.url` is the launch URL.
-    ///   - delivery: The launch URL's delivery; set exactly when `options.url` is.
     ///   - queued: URLs that arrived before or during the launch, in arrival order.
     ///   - intoBackground: `true` to launch without becoming active. A launch URL is not allowed
     ///     then (UIKit always opens a launch URL in the foreground); queue the URL instead.
-    /// - Returns: The verdicts of all deliveries in order (launch URL first) and the failure, if any.
+    /// - Returns: The verdicts of all deliveries in order (launch URL first; deliveries the
+    ///   caller did not number are numbered by the controller) and the failure, if any.
     /// - Throws: ``LifecycleError/illegalTransition(event:state:)`` unless `notRunning`,
-    ///   ``LifecycleError/urlLaunchIntoBackground(url:)``, or
+    ///   ``LifecycleError/urlLaunchIntoBackground(url:)``,
+    ///   ``LifecycleError/launchURLRejected(url:reason:)``, or
     ///   ``LifecycleError/reentrantEvent(event:during:)``; no hook ran then.
-    /// - Precondition: `delivery` is non-`nil` exactly when `options.url` is, and every delivery
-    ///   ID of the launch is distinct.
     public func launch(
         options: LaunchOptions = LaunchOptions(),
-        delivery: DeliveryID? = nil,
         queued: [PendingDelivery] = [],
         intoBackground: Bool = false
     ) throws(LifecycleError) -> LaunchOutcome {
-        precondition(
-            (options.url == nil) == (delivery == nil),
-            "launch: a launch URL needs a DeliveryID, and a DeliveryID needs a launch URL")
-        let deliveries = (delivery.map { [$0] } ?? []) + queued.map(\.delivery)
-        precondition(
-            Set(deliveries).count == deliveries.count,
-            "launch: every delivery needs its own DeliveryID")
-        return try handling(.launch) { () throws(LifecycleError) -> LaunchOutcome in
-            guard state == .notRunning else {
-                throw .illegalTransition(event: .launch, state: state)
-            }
-            if intoBackground, let url = options.url {
-                throw .urlLaunchIntoBackground(url: url.text)
+        try handling(.launch) { () throws(LifecycleError) -> LaunchOutcome in
+            try checkLaunch(options, intoBackground: intoBackground)
+            var launchURL: RoutedURL?
+            if let url = options.url {
+                do throws(RouteError) {
+                    launchURL = try router.route(url)
+                } catch {
+                    throw .launchURLRejected(url: url.text, reason: error)
+                }
             }
             return runLaunch(
-                options: options, delivery: delivery, queued: queued, intoBackground: intoBackground,
-                deliveries: deliveries)
+                options: options, launchURL: launchURL, delivery: launchURL.map { _ in numbered(nil) },
+                queued: queued, intoBackground: intoBackground)
+        }
+    }
+
+    /// The runtime's launch: the launch URL already routed (``AppRouter/route(_:)``) and numbered.
+    package func launch(
+        options: LaunchOptions, routed launchURL: RoutedURL?, delivery: DeliveryID?, intoBackground: Bool
+    ) throws(LifecycleError) -> LaunchOutcome {
+        try handling(.launch) { () throws(LifecycleError) -> LaunchOutcome in
+            try checkLaunch(options, intoBackground: intoBackground)
+            return runLaunch(
+                options: options, launchURL: launchURL, delivery: launchURL.map { _ in numbered(delivery) },
+                queued: [], intoBackground: intoBackground)
+        }
+    }
+
+    /// Refuses a launch that is not legal now.
+    private func checkLaunch(_ options: LaunchOptions, intoBackground: Bool) throws(LifecycleError) {
+        guard state == .notRunning else {
+            throw .illegalTransition(event: .launch, state: state)
+        }
+        if intoBackground, let url = options.url {
+            throw .urlLaunchIntoBackground(url: url.text)
         }
     }
 
     /// The launch sequence, once the launch is known to be legal.
     private func runLaunch(
         options: LaunchOptions,
+        launchURL: RoutedURL?,
         delivery: DeliveryID?,
         queued: [PendingDelivery],
-        intoBackground: Bool,
-        deliveries: [DeliveryID]
+        intoBackground: Bool
     ) -> LaunchOutcome {
+        let queued = queued.map { PendingDelivery(url: $0.url, options: $0.options, delivery: numbered($0.delivery)) }
+        let deliveries = (delivery.map { [$0] } ?? []) + queued.compactMap(\.delivery)
         let launchState: AppState = intoBackground ? .background : .inactive
         let steps: [(hook: Hook, run: () -> Bool)] = [
             (.willFinishLaunching, { self.delegate.willFinishLaunching(options: options) }),
@@ -93,15 +115,21 @@ extension LifecycleController {
             enteredBackground = clock.now
             call(.didEnterBackground, during: .background, after: .background) { delegate.didEnterBackground() }
         } else {
-            if let url = options.url, let delivery {
-                let verdict = accepted ? open(url, options: OpenOptions(options), delivery: delivery) : .declined
+            if let launchURL, let delivery {
+                let verdict = accepted ? open(launchURL, options: OpenOptions(options), delivery: delivery) : .declined
                 results.append(DeliveryResult(delivery: delivery, verdict: verdict))
             }
             call(.didBecomeActive, during: .active, after: .active) { delegate.didBecomeActive() }
         }
         for pending in queued {
-            let verdict = deliver(pending.url, options: pending.options, delivery: pending.delivery)
-            results.append(DeliveryResult(delivery: pending.delivery, verdict: verdict))
+            let delivery = numbered(pending.delivery)
+            let verdict: DeliveryVerdict
+            do throws(RouteError) {
+                verdict = deliver(try router.route(pending.url), options: pending.options, delivery: delivery)
+            } catch {
+                verdict = .rejected(error)
+            }
+            results.append(DeliveryResult(delivery: delivery, verdict: verdict))
         }
         return LaunchOutcome(results: results)
     }

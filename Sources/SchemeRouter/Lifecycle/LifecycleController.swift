@@ -7,9 +7,9 @@
 ///
 /// | event | legal in | hooks, in order | state after |
 /// |---|---|---|---|
-/// | ``launch(options:delivery:queued:intoBackground:)`` | `notRunning` | `willFinishLaunching`, `restoreState`, `didFinishLaunching`, `open` (launch URL, only if both launch hooks returned `true`), `didBecomeActive`, then the queued URLs | `active` |
+/// | ``launch(options:queued:intoBackground:)`` | `notRunning` | `willFinishLaunching`, `restoreState`, `didFinishLaunching`, `open` (launch URL, only if both launch hooks returned `true`), `didBecomeActive`, then the queued URLs | `active` |
 /// | same, `intoBackground: true` | `notRunning` | the three launch hooks, `didEnterBackground`, then the queued URLs (the first one wakes the app) | `background` |
-/// | ``receive(_:options:delivery:)`` | `background`, `suspended` | `willEnterForeground`, `open`, `didBecomeActive` | `active` |
+/// | ``receive(_:options:)`` | `background`, `suspended` | `willEnterForeground`, `open`, `didBecomeActive` | `active` |
 /// | same | `active` | `open` | `active` |
 /// | same | `inactive` | `open` | `inactive` |
 /// | ``resignActive()`` | `active` | `willResignActive` | `inactive` |
@@ -19,6 +19,11 @@
 /// | ``tick()`` | any | expiration handlers of outstanding background tasks, when their allowance is up | `suspended` once the deadline is reached, else unchanged |
 /// | ``terminate()`` | `inactive`, `active`, `background` | `willTerminate` | `notRunning` |
 /// | same | `suspended` | none | `notRunning` |
+///
+/// Every URL is first routed with ``router`` and read as the delegate's
+/// ``ApplicationDelegate/Request``: a URL that matches no route or carries an invalid value gets
+/// ``DeliveryVerdict/rejected(_:)`` (a launch URL: ``LifecycleError/launchURLRejected(url:reason:)``)
+/// and no hook runs for it.
 ///
 /// Any other event throws ``LifecycleError/illegalTransition(event:state:)`` and changes
 /// nothing. An event sent from inside a hook throws ``LifecycleError/reentrantEvent(event:during:)``;
@@ -34,6 +39,10 @@ public final class LifecycleController {
     /// The delegate whose hooks the controller calls. Held strongly: the controller drives it
     /// for the life of the process.
     public let delegate: any ApplicationDelegate
+    /// Routes URLs and reads them as the delegate's request type.
+    public let router: AppRouter
+    /// Calls the delegate's `open` with a request read by ``router`` (so of its request type).
+    let openRequest: @MainActor (any AppRequest, OpenOptions) throws -> Bool
     /// The clock the deadlines are measured with.
     public let clock: any LifecycleClock
     /// The deadlines.
@@ -53,20 +62,54 @@ public final class LifecycleController {
     var backgroundTasks: [BackgroundTask] = []
     /// The number of the last background task begun.
     var lastBackgroundTaskNumber: UInt64 = 0
+    /// The number of the last delivery the controller numbered itself.
+    var lastDeliveryNumber: UInt64 = 0
 
     /// Creates a controller for an app that is `notRunning`.
     /// - Parameters:
     ///   - delegate: The delegate to call.
+    ///   - declaration: The app's compiled manifest: URLs are routed with it and read as the
+    ///     delegate's ``ApplicationDelegate/Request``.
     ///   - clock: The monotonic clock for the deadlines.
     ///   - configuration: The deadlines; iOS's by default.
-    public init(
-        delegate: any ApplicationDelegate,
+    /// - Throws: ``RequestTypeMismatch`` when the delegate's request type does not name exactly
+    ///   the manifest's routes.
+    public convenience init<Delegate: ApplicationDelegate>(
+        delegate: Delegate,
+        declaration: SchemeDeclaration,
+        clock: any LifecycleClock,
+        configuration: LifecycleConfiguration = LifecycleConfiguration()
+    ) throws(RequestTypeMismatch) {
+        let router = try AppRouter(declaration, requestType: Delegate.Request.self)
+        self.init(delegate: delegate, router: router, clock: clock, configuration: configuration)
+    }
+
+    /// Creates a controller with a router already checked against the delegate's request type.
+    /// - Precondition: `router` was made for `Delegate.Request`.
+    package init<Delegate: ApplicationDelegate>(
+        delegate: Delegate,
+        router: AppRouter,
         clock: any LifecycleClock,
         configuration: LifecycleConfiguration = LifecycleConfiguration()
     ) {
+        precondition(
+            ObjectIdentifier(router.requestType) == ObjectIdentifier(Delegate.Request.self),
+            "the router reads \(router.requestType), the delegate opens \(Delegate.Request.self)")
         self.delegate = delegate
+        self.router = router
+        self.openRequest = { request, options in
+            // The router was made for Delegate.Request (checked above), so the cast holds.
+            try delegate.open(request as! Delegate.Request, options: options)
+        }
         self.clock = clock
         self.configuration = configuration
+    }
+
+    /// `delivery`, or the controller's next own number when the caller gave none.
+    func numbered(_ delivery: DeliveryID?) -> DeliveryID {
+        if let delivery { return delivery }
+        lastDeliveryNumber += 1
+        return DeliveryID(lastDeliveryNumber)
     }
 
     /// Runs `body` as the handling of `event`, refusing it when another event is in progress.

@@ -12,6 +12,9 @@ public enum LifecycleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (the app is "launched and moved to the foreground so that it can open the URL");
     /// launch into the foreground, or pass the URL in `queued` so it wakes the app.
     case urlLaunchIntoBackground(url: String)
+    /// The launch URL matches no route of the app, or a value is invalid: the app is not
+    /// launched for it (no hook ran), as the runtime refuses it before launching.
+    case launchURLRejected(url: String, reason: RouteError)
     /// No background task with this ID is outstanding: it was already ended, or it expired.
     case unknownBackgroundTask(BackgroundTaskID)
 
@@ -25,6 +28,8 @@ public enum LifecycleError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "lifecycle events are handled one at a time"
         case .urlLaunchIntoBackground(let url):
             "cannot launch into the background to open \(url): a URL launch is a foreground launch"
+        case .launchURLRejected(let url, let reason):
+            "cannot launch to open \(url): \(reason)"
         case .unknownBackgroundTask(let id):
             "no outstanding background task \(id)"
         }

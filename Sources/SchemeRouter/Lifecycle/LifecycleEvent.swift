@@ -1,8 +1,8 @@
 /// An event a ``LifecycleController`` handles, as named in ``LifecycleError``.
 public enum LifecycleEvent: String, Sendable, CaseIterable {
-    /// ``LifecycleController/launch(options:delivery:queued:intoBackground:)``.
+    /// ``LifecycleController/launch(options:queued:intoBackground:)``.
     case launch
-    /// ``LifecycleController/receive(_:options:delivery:)``.
+    /// ``LifecycleController/receive(_:options:)``.
     case receive
     /// ``LifecycleController/resignActive()``.
     case resignActive

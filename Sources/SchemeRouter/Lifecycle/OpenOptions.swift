@@ -1,24 +1,27 @@
-/// What comes with a URL handed to ``ApplicationDelegate/open(_:options:)``: the counterpart
-/// of UIKit's `sourceApplication` and `annotation` parameters.
-///
-/// The URL itself is the first argument of `open`, so it is not repeated here.
+/// What comes with a request handed to ``ApplicationDelegate/open(_:options:)``: the URL as
+/// received, and the counterpart of UIKit's `sourceApplication` and `annotation` parameters.
 public struct OpenOptions: Sendable, Hashable {
+    /// The URL exactly as received (the request was read from it). The ``LifecycleController``
+    /// sets it for every `open`.
+    public var url: SchemeURL?
     /// The app that sent the URL, if known.
     public var sourceApplication: SourceApplication?
     /// Free-form data the sender attached to the URL.
     public var annotation: String?
 
-    /// Creates open options; both fields default to `nil`.
+    /// Creates open options; every field defaults to `nil`.
     /// - Parameters:
+    ///   - url: The URL as received.
     ///   - sourceApplication: The app that sent the URL.
     ///   - annotation: Data the sender attached.
-    public init(sourceApplication: SourceApplication? = nil, annotation: String? = nil) {
+    public init(url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil) {
+        self.url = url
         self.sourceApplication = sourceApplication
         self.annotation = annotation
     }
 
     /// The options `open` receives for the URL of a launch.
     init(_ launch: LaunchOptions) {
-        self.init(sourceApplication: launch.sourceApplication, annotation: launch.annotation)
+        self.init(url: launch.url, sourceApplication: launch.sourceApplication, annotation: launch.annotation)
     }
 }

@@ -3,13 +3,18 @@
 ///
 /// Inputs up to ``fullWidth`` columns are shown whole; longer ones are cut to a window of about 70
 /// columns around the fault, marked with `…`.
-enum CaretRendering {
+public enum CaretRendering {
     /// The longest input shown whole.
     static let fullWidth = 72
     /// Bytes shown on each side of the fault in a window.
     static let window = 32
 
-    static func render(_ description: String, input bytes: [UInt8], offset: Int) -> String {
+    /// `error: DESCRIPTION`, the input on its own line, and a caret under byte `offset`.
+    /// - Parameters:
+    ///   - description: The fault, usually ending `at byte N`.
+    ///   - bytes: The exact input.
+    ///   - offset: The byte offset of the fault (past the end points just after the input).
+    public static func render(_ description: String, input bytes: [UInt8], offset: Int) -> String {
         let fault = min(offset, max(0, bytes.count - 1))
         let windowed = bytes.count > fullWidth
         let lower = windowed ? max(0, fault - window) : 0

@@ -33,22 +33,31 @@ public enum Application {
     ///   - manifest: The app's manifest JSON, embedded in the executable (an installed app must
     ///     not depend on the working directory).
     ///   - file: The manifest's path in the source tree, for messages.
-    ///   - makeDelegate: Creates the delegate from the app's compiled declaration (its routes,
-    ///     for matching URLs in `open`); called only in the primary, after the socket is bound,
-    ///     under the launch deadline.
+    ///   - settings: Deadlines and limits; each `SCHEMEROUTER_*` variable that is set overrides
+    ///     its field.
+    ///   - makeDelegate: Creates the delegate from the app's compiled declaration; called only in
+    ///     the primary, after the socket is bound, under the launch deadline. Before anything is
+    ///     served, the delegate's ``SchemeRouter/ApplicationDelegate/Request`` type is checked
+    ///     against the manifest's routes: a mismatch ends the app with
+    ///     ``ExitStatus/requestTypeMismatch`` (70) and the routes named.
     /// - Precondition: `manifest` is a valid manifest (it is the app's own, embedded data: test
     ///   it, as TodoList does).
     @MainActor
-    public static func main(
-        manifest: String, file: String,
-        makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate
+    @available(
+        *, noasync,
+        message: "Application.main runs the main thread's run loop and never returns: call it from a main.swift without top-level 'await' (or a synchronous @main), and start async work in a hook with Task"
+    )
+    public static func main<Delegate: ApplicationDelegate>(
+        manifest: String, file: String, settings: ApplicationSettings = ApplicationSettings(),
+        makeDelegate: @escaping @MainActor (SchemeDeclaration) -> Delegate
     ) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let invocation = Invocation(manifestText: manifest, file: file)
         do throws(RuntimeError) {
             let arguments = try InvocationArguments(InvocationArguments.raw)
-            invocation.settings = try RuntimeSettings.fromEnvironment()
-            invocation.run(arguments, makeDelegate: makeDelegate)
+            if let problem = settings.problem { throw .usage(problem) }
+            invocation.settings = try RuntimeSettings(settings, environment: Sys.environment)
+            invocation.run(arguments, factory: AppFactory(makeDelegate))
         } catch {
             invocation.fail(error)
         }

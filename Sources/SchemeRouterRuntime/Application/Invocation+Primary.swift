@@ -8,8 +8,7 @@ extension Invocation {
     /// This invocation holds the lock: detach from the invoking process (which waits for the
     /// launch URL's verdict and exits with it), bind the socket, and run the primary.
     func becomePrimary(
-        _ lock: InstanceLock, files: InstanceFiles, request: LaunchRequest,
-        makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate
+        _ lock: InstanceLock, files: InstanceFiles, router: PrimaryRouter, request: LaunchRequest, factory: AppFactory
     ) -> Never {
         var sink: VerdictSink?
         if settings.detach {
@@ -34,9 +33,9 @@ extension Invocation {
                 }
             }
             let primary = Primary(
-                app: app, files: files, lock: lock, settings: settings, loop: loop, listener: listener, launchSink: sink)
+                app: app, router: router, files: files, lock: lock, settings: settings, loop: loop, listener: listener, launchSink: sink)
             listener.pipe.pointee.data = Unmanaged.passRetained(primary).toOpaque()
-            primary.run(request, makeDelegate: makeDelegate)
+            primary.run(request, factory: factory)
         } catch {
             Log.error(error.description)
             exit(error.exitStatus.rawValue)

@@ -49,15 +49,15 @@ final class Invocation {
     }
 
     /// Carries out the invocation.
-    func run(_ arguments: InvocationArguments, makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
+    func run(_ arguments: InvocationArguments, factory: AppFactory) -> Never {
         switch arguments {
         case .help:
             print(InvocationArguments.usage(program: Log.program))
             exit(ExitStatus.success.rawValue)
         case .open(let bytes):
-            open(bytes, makeDelegate: makeDelegate)
+            open(bytes, factory: factory)
         case .launch(let intoBackground):
-            launch(intoBackground: intoBackground, makeDelegate: makeDelegate)
+            launch(intoBackground: intoBackground, factory: factory)
         case .quit:
             quit()
         case .manifest:
@@ -68,7 +68,7 @@ final class Invocation {
     }
 
     /// `app URL`: reject a bad URL at once; otherwise hand it to the primary, or become it.
-    private func open(_ bytes: [UInt8], makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
+    private func open(_ bytes: [UInt8], factory: AppFactory) -> Never {
         let url: SchemeURL
         do throws(URLRejection) {
             url = try SchemeURL(bytes: bytes)
@@ -88,15 +88,20 @@ final class Invocation {
                 if verdict == .terminated && attempt < 3 { continue }
                 finish(verdict, url: url.text)
             case .primary(let lock):
-                if let rejection = app.rejection(of: url) {
+                let router = primaryRouter(factory, lock: lock)
+                let routed: RoutedURL
+                do throws(RouteRefusal) {
+                    routed = try router.route(url)
+                } catch {
+                    // Refused before launching: no hook runs for a URL the app cannot open.
                     lock.release()
-                    finish(rejection, url: url.text)
+                    finish(error.verdict, url: url.text)
                 }
                 let source = settings.claimedSource.map { SourceApplication(name: $0, isClaimed: true) } ?? Self.parentProcess()
                 becomePrimary(
-                    lock, files: files,
-                    request: LaunchRequest(url: url, source: source, annotation: settings.annotation),
-                    makeDelegate: makeDelegate)
+                    lock, files: files, router: router,
+                    request: LaunchRequest(routed: routed, source: source, annotation: settings.annotation),
+                    factory: factory)
             case .notRunning:
                 preconditionFailure("an app invocation may become the primary")
             }
@@ -105,7 +110,7 @@ final class Invocation {
     }
 
     /// `app` or `app --background`: launch, or activate the running app.
-    private func launch(intoBackground: Bool, makeDelegate: @escaping @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
+    private func launch(intoBackground: Bool, factory: AppFactory) -> Never {
         let files = prepareFiles()
         switch elect(files) {
         case .sender(let connection):
@@ -118,7 +123,9 @@ final class Invocation {
                 fail(error)
             }
         case .primary(let lock):
-            becomePrimary(lock, files: files, request: LaunchRequest(intoBackground: intoBackground), makeDelegate: makeDelegate)
+            let router = primaryRouter(factory, lock: lock)
+            becomePrimary(
+                lock, files: files, router: router, request: LaunchRequest(intoBackground: intoBackground), factory: factory)
         case .notRunning:
             preconditionFailure("an app invocation may become the primary")
         }
@@ -144,6 +151,25 @@ final class Invocation {
             exit(reply.refused ? ExitStatus.refused.rawValue : ExitStatus.success.rawValue)
         } catch {
             fail(error)
+        }
+    }
+
+    /// The manifest compiled once and tied to the delegate's request type, before anything is
+    /// served; a request type that does not name exactly the manifest's routes ends the app with
+    /// ``ExitStatus/requestTypeMismatch``.
+    private func primaryRouter(_ factory: AppFactory, lock: InstanceLock) -> PrimaryRouter {
+        let declaration: SchemeDeclaration
+        do throws(ManifestError) {
+            declaration = try SchemeDeclaration(app.manifest)
+        } catch {
+            preconditionFailure("the embedded manifest's routes are invalid: \(error)")
+        }
+        do throws(RequestTypeMismatch) {
+            return PrimaryRouter(app: app, router: try factory.makeRouter(declaration))
+        } catch {
+            lock.release()
+            Log.error(error.description)
+            exit(ExitStatus.requestTypeMismatch.rawValue)
         }
     }
 
@@ -182,7 +208,7 @@ final class Invocation {
             VerdictSink(descriptor: descriptor).deliver(verdict)
         }
         if !verdict.isSuccess && !reported {
-            Log.error("\(url.map { "\($0): " } ?? "")\(verdict)")
+            Log.error(url.map { verdict.render(url: $0) } ?? verdict.description)
         }
         exit(verdict.exitStatus.rawValue)
     }

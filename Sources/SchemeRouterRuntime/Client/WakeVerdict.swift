@@ -13,8 +13,9 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
     /// `open` returned `false`, or a launch hook returned `false` for the launch URL.
     case declined
     /// The URL was refused before any hook ran: a `URLRejection` (its `URLRejection/code`,
-    /// byte `URLRejection/offset` and `URLRejection/message`), or `undeclared-scheme` for a
-    /// scheme the app does not declare (offset 0).
+    /// byte `URLRejection/offset` and `URLRejection/message`), `undeclared-scheme` for a
+    /// scheme the app does not declare (offset 0), or a `RouteError` (no route matches, a value
+    /// is invalid: its `RouteError/code`, offset and message).
     case rejected(code: String, offset: Int, message: String)
     /// `open` threw; the error's description.
     case openFailed(String)
@@ -38,12 +39,18 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
         self = .rejected(code: rejection.code, offset: rejection.offset, message: rejection.message)
     }
 
+    /// The verdict for a URL that matches no route or carries an invalid value.
+    public init(_ error: RouteError) {
+        self = .rejected(code: error.code, offset: error.offset ?? 0, message: error.message)
+    }
+
     /// The verdict of a delivery the lifecycle controller reported.
     public init(_ verdict: DeliveryVerdict) {
         switch verdict {
         case .handled: self = .handled
         case .declined: self = .declined
         case .openFailed(let reason): self = .openFailed(reason)
+        case .rejected(let error): self = WakeVerdict(error)
         case .launchTimedOut: self = .launchTimedOut
         case .terminated: self = .terminated
         }
@@ -63,6 +70,15 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
         case .noAnswer: .noAnswer
         case .protocolError: .protocolError
         }
+    }
+
+    /// The verdict for people, with the URL and a caret under the fault for a rejection (as
+    /// `schemectl route` prints it), else `URL: verdict`.
+    public func render(url: String) -> String {
+        if case .rejected(_, let offset, let message) = self {
+            return CaretRendering.render("\(message) at byte \(offset)", input: Array(url.utf8), offset: offset)
+        }
+        return "\(url): \(self)"
     }
 
     /// Whether the URL was handled (or the URL-less launch succeeded).

@@ -4,8 +4,10 @@ internal import SchemeRouter
 
 /// What the invocation that became the primary asked for.
 struct LaunchRequest: Sendable {
-    /// The launch URL, already parsed and checked against the app's schemes.
-    var url: SchemeURL?
+    /// The launch URL, already parsed and routed to the app's request.
+    var routed: RoutedURL?
+    /// The launch URL.
+    var url: SchemeURL? { routed?.url }
     /// Who sent it.
     var source: SourceApplication?
     /// The sender's annotation.
@@ -17,7 +19,7 @@ struct LaunchRequest: Sendable {
 extension Primary {
     /// Runs the primary: collect what already arrived, launch, then serve until terminated.
     /// Exits the process.
-    func run(_ request: LaunchRequest, makeDelegate: @MainActor (SchemeDeclaration) -> any ApplicationDelegate) -> Never {
+    func run(_ request: LaunchRequest, factory: AppFactory) -> Never {
         do throws(UVError) {
             try loop.drainMainQueue()
             try watchSignals()
@@ -34,7 +36,7 @@ extension Primary {
         loop.runOnce()
         loop.runOnce()
         if phase == .collecting {
-            launch(request, makeDelegate: makeDelegate)
+            launch(request, factory: factory)
         }
         loop.run()
         exit(exitStatus.rawValue)
@@ -43,22 +45,15 @@ extension Primary {
     /// The launch: delegate factory and launch hooks under the launch deadline, the launch
     /// URL, then the queued URLs one by one (each answered as soon as it is handled) and the
     /// queued control commands, every later hook under the hook deadline.
-    private func launch(_ request: LaunchRequest, makeDelegate: @MainActor (SchemeDeclaration) -> any ApplicationDelegate) {
+    private func launch(_ request: LaunchRequest, factory: AppFactory) {
         phase = .launching
         watchdog.armLaunch(sink: launchSink?.descriptor)
-        let declaration: SchemeDeclaration
-        do throws(ManifestError) {
-            declaration = try SchemeDeclaration(app.manifest)
-        } catch {
-            preconditionFailure("the embedded manifest's routes are invalid: \(error)")
-        }
-        let delegate = makeDelegate(declaration)
-        watchdog.enterLaunchStep("willFinishLaunching")
         let configuration = LifecycleConfiguration(
             launchDeadline: settings.launchDeadline,
             backgroundDeadline: settings.backgroundDeadline,
             backgroundTaskAllowance: settings.backgroundTaskAllowance)
-        let controller = LifecycleController(delegate: delegate, clock: MonotonicClock(), configuration: configuration)
+        let controller = factory.makeController(router.router, configuration)
+        watchdog.enterLaunchStep("willFinishLaunching")
         self.controller = controller
         Application.controller = controller
         controller.hookObserver = { [unowned self] record in self.observe(record) }
@@ -71,7 +66,7 @@ extension Primary {
         do throws(LifecycleError) {
             outcome = try controller.launch(
                 options: LaunchOptions(url: request.url, sourceApplication: request.source, annotation: request.annotation),
-                delivery: launchDelivery, queued: [], intoBackground: request.intoBackground)
+                routed: request.routed, delivery: launchDelivery, intoBackground: request.intoBackground)
         } catch {
             preconditionFailure("launch: \(error)")
         }

@@ -22,8 +22,9 @@ extension Primary {
         }
     }
 
-    /// A URL arrived: reject it before any hook if it is malformed or not the app's; queue it
-    /// during the launch (within the buffer budget); otherwise deliver it now.
+    /// A URL arrived: reject it before any hook if it is malformed, not the app's, matches no
+    /// route or carries an invalid value; queue it during the launch (within the buffer budget);
+    /// otherwise deliver it now.
     /// - Parameter size: The frame's payload size.
     func handleOpen(_ request: OpenRequest, size: Int, from connection: Connection) {
         let url: SchemeURL
@@ -33,8 +34,11 @@ extension Primary {
             reply(WakeVerdict(error), to: request.request, on: connection)
             return
         }
-        if let rejection = app.rejection(of: url) {
-            reply(rejection, to: request.request, on: connection)
+        let routed: RoutedURL
+        do throws(RouteRefusal) {
+            routed = try router.route(url)
+        } catch {
+            reply(error.verdict, to: request.request, on: connection)
             return
         }
         let options = OpenOptions(
@@ -45,11 +49,11 @@ extension Primary {
         case .collecting, .launching:
             // Held until the launch ends: the URL, its text and components, and the annotation.
             guard reserve(Self.queuedCost(payloadSize: size), for: connection) else { return }
-            queuedDeliveries.append(PendingDelivery(url: url, options: options, delivery: delivery))
+            queuedDeliveries.append(QueuedURL(routed: routed, options: options, delivery: delivery))
             deliveryOwners[delivery] = (connection, request.request)
             connection.owedReplies += 1
         case .running:
-            let verdict = deliver(PendingDelivery(url: url, options: options, delivery: delivery), owner: connection.descriptor)
+            let verdict = deliver(QueuedURL(routed: routed, options: options, delivery: delivery), owner: connection.descriptor)
             reply(WakeVerdict(verdict), to: request.request, on: connection)
             rearmBackgroundTimer()
         case .terminating:
@@ -58,13 +62,13 @@ extension Primary {
     }
 
     /// What a request queued during the launch counts against the buffer budget: three times
-    /// its payload (the parsed URL keeps its bytes, its text and its components) and a little
-    /// for the bookkeeping.
-    static func queuedCost(payloadSize: Int) -> Int { 3 * payloadSize + 512 }
+    /// its payload (the parsed URL keeps its bytes, its text and its components), as much again
+    /// for the request read from it, and a little for the bookkeeping.
+    static func queuedCost(payloadSize: Int) -> Int { 4 * payloadSize + 512 }
 
     /// Hands a URL to the running app (`receive`: the wake sequence when in the background),
     /// each hook under the hook deadline, the request's connection its owner.
-    func deliver(_ pending: PendingDelivery, owner: Int32?) -> DeliveryVerdict {
+    func deliver(_ pending: QueuedURL, owner: Int32?) -> DeliveryVerdict {
         guard let controller else { preconditionFailure("running without a controller") }
         let hooks = [AppState.background, .suspended].contains(controller.state)
             ? ["willEnterForeground", "open", "didBecomeActive"] : ["open"]
@@ -73,7 +77,7 @@ extension Primary {
         watchdog.armHook(hooks, owner: owner)
         let verdict: DeliveryVerdict
         do throws(LifecycleError) {
-            verdict = try controller.receive(pending.url, options: pending.options, delivery: pending.delivery)
+            verdict = try controller.receive(pending.routed, options: pending.options, delivery: pending.delivery)
         } catch {
             // Events reach the controller only from loop callbacks, never from inside a hook,
             // and a running primary's app is never notRunning.

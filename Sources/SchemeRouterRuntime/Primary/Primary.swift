@@ -19,6 +19,8 @@ final class Primary {
     }
 
     let app: AppIdentity
+    /// Routes every URL to the app's request before any hook runs.
+    let router: PrimaryRouter
     let files: InstanceFiles
     let lock: InstanceLock
     let settings: RuntimeSettings
@@ -35,7 +37,7 @@ final class Primary {
     var lastConnectionID: UInt64 = 0
     var lastDeliveryID: UInt64 = 0
     /// URLs that arrived before the launch, in arrival order, and who is owed their verdicts.
-    var queuedDeliveries: [PendingDelivery] = []
+    var queuedDeliveries: [QueuedURL] = []
     var deliveryOwners: [DeliveryID: (connection: Connection, request: UInt32)] = [:]
     /// Control commands that arrived before the launch, handled right after it.
     var queuedControls: [(connection: Connection, request: ControlRequest)] = []
@@ -56,10 +58,11 @@ final class Primary {
     var launchHooksAfterFinishing: [String] = []
 
     init(
-        app: AppIdentity, files: InstanceFiles, lock: InstanceLock, settings: RuntimeSettings,
+        app: AppIdentity, router: PrimaryRouter, files: InstanceFiles, lock: InstanceLock, settings: RuntimeSettings,
         loop: EventLoop, listener: Listener, launchSink: VerdictSink?
     ) {
         self.app = app
+        self.router = router
         self.files = files
         self.lock = lock
         self.settings = settings
@@ -187,6 +190,16 @@ final class Primary {
             accept()
         }
     }
+}
+
+/// A routed URL waiting for its delivery: queued during the launch, or being delivered.
+struct QueuedURL {
+    /// The URL and the app's request read from it.
+    var routed: RoutedURL
+    /// Who sent it, and what they attached.
+    var options: OpenOptions
+    /// The delivery its verdict belongs to.
+    var delivery: DeliveryID
 }
 
 /// What the runtime needs to know about the app from its manifest.

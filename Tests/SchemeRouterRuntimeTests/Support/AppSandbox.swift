@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// One test's private world for an example app: a fresh temporary directory holding the app's
@@ -121,5 +122,45 @@ class AppSandbox {
         guard let pid = primaryPID else { return }
         kill(pid, SIGKILL)
         try? ProcessWatch.waitForExit(pid, timeout: .seconds(10))
+    }
+}
+
+extension AppSandbox {
+    // MARK: The trace
+
+    /// One trace line.
+    struct TraceLine: Decodable, Equatable, CustomStringConvertible {
+        let hook: String
+        let state: String
+        let url: String?
+
+        var description: String { url.map { "\(hook)(\(state), \($0))" } ?? "\(hook)(\(state))" }
+    }
+
+    /// The trace lines so far.
+    func traceLines() -> [TraceLine] {
+        TestFiles.read(trace).split(separator: "\n").compactMap {
+            try? JSONDecoder().decode(TraceLine.self, from: Data($0.utf8))
+        }
+    }
+
+    /// The hook names so far.
+    func hooks() -> [String] { traceLines().map(\.hook) }
+
+    /// Waits until the trace has at least `count` lines.
+    @discardableResult
+    func waitForTrace(lines count: Int, timeout: Duration = .seconds(20)) throws(TestFailure) -> [TraceLine] {
+        try FileWatch.wait(for: trace, timeout: timeout) { $0.split(separator: "\n").count >= count }
+        return traceLines()
+    }
+
+    // MARK: The primary
+
+    /// Stops the primary with `APP --quit` and waits until its process is gone.
+    func quit() throws(TestFailure) -> Run {
+        let pid = primaryPID
+        let result = try run(["--quit"])
+        if let pid { try ProcessWatch.waitForExit(pid, timeout: .seconds(10)) }
+        return result
     }
 }

@@ -1,0 +1,123 @@
+import Glibc
+import Testing
+
+/// What must not compile: a delegate without `open`, with a misspelled or an `async` one, and
+/// `Application.main` after top-level `await`. Each snippet is type-checked by `swiftc` against
+/// the built modules; the correct ones must compile, so the check itself can fail.
+@Suite("Compile checks (swiftc -typecheck)")
+struct CompileCheckTests {
+    /// A snippet and whether it must compile.
+    struct Snippet: Sendable, CustomTestStringConvertible {
+        let name: String
+        let source: String
+        let compiles: Bool
+        /// Text the compiler's error must contain, when it must fail.
+        let diagnostic: String?
+        var testDescription: String { name }
+    }
+
+    static let prelude = """
+        import SchemeRouter
+        import SchemeRouterRuntime
+
+        enum NoteRequest: AppRequest {
+            case open(id: Int)
+            static let routeNames: Set<String> = ["open"]
+            init(match: RouteMatch) throws(RouteError) { self = .open(id: try match.parameters.integer("id")) }
+        }
+
+        """
+
+    static let delegateSnippets: [Snippet] = [
+        Snippet(
+            name: "a delegate with open(_:options:) compiles", source: """
+                @MainActor final class NotesDelegate: ApplicationDelegate {
+                    func open(_ request: NoteRequest, options: OpenOptions) throws -> Bool { true }
+                }
+                """, compiles: true, diagnostic: nil),
+        Snippet(
+            name: "a delegate without open does not compile", source: """
+                @MainActor final class NotesDelegate: ApplicationDelegate {
+                    func didBecomeActive() {}
+                }
+                """, compiles: false, diagnostic: "does not conform to protocol 'ApplicationDelegate'"),
+        Snippet(
+            name: "a misspelled open(url:options:) does not compile", source: """
+                @MainActor final class NotesDelegate: ApplicationDelegate {
+                    func open(url: SchemeURL, options: OpenOptions) throws -> Bool { true }
+                }
+                """, compiles: false, diagnostic: "does not conform to protocol 'ApplicationDelegate'"),
+        Snippet(
+            name: "an async open does not compile", source: """
+                @MainActor final class NotesDelegate: ApplicationDelegate {
+                    func open(_ request: NoteRequest, options: OpenOptions) async throws -> Bool { true }
+                }
+                """, compiles: false, diagnostic: "does not conform to protocol 'ApplicationDelegate'"),
+    ]
+
+    static let mainSnippets: [Snippet] = [
+        Snippet(
+            name: "Application.main from a main.swift without await compiles", source: """
+                @MainActor final class NotesDelegate: ApplicationDelegate {
+                    func open(_ request: NoteRequest, options: OpenOptions) throws -> Bool { true }
+                }
+                Application.main(manifest: "{}", file: "notes.json") { _ in NotesDelegate() }
+                """, compiles: true, diagnostic: nil),
+        Snippet(
+            name: "Application.main after top-level await does not compile, and says why", source: """
+                @MainActor final class NotesDelegate: ApplicationDelegate {
+                    func open(_ request: NoteRequest, options: OpenOptions) throws -> Bool { true }
+                }
+                await Task.yield()
+                Application.main(manifest: "{}", file: "notes.json") { _ in NotesDelegate() }
+                """, compiles: false, diagnostic: "without top-level 'await'"),
+    ]
+
+    @Test("delegate conformances", arguments: delegateSnippets)
+    func delegate(snippet: Snippet) throws {
+        try Self.check(snippet, fileName: "Delegate.swift")
+    }
+
+    @Test("main.swift and Application.main", arguments: mainSnippets)
+    func main(snippet: Snippet) throws {
+        try Self.check(snippet, fileName: "main.swift")
+    }
+
+    /// Type-checks the snippet after the prelude as `fileName` and checks the outcome.
+    static func check(_ snippet: Snippet, fileName: String) throws {
+        let result = try typecheck(prelude + snippet.source, fileName: fileName)
+        if snippet.compiles {
+            #expect(result.status == 0, "\(snippet.name):\n\(result.errors)")
+        } else {
+            #expect(result.status != 0, "\(snippet.name) compiled")
+            if let diagnostic = snippet.diagnostic {
+                #expect(result.errors.contains(diagnostic), "\(snippet.name):\n\(result.errors)")
+            }
+        }
+    }
+
+    /// Runs `swiftc -typecheck` in Swift 6 mode on one file against the package's built modules.
+    static func typecheck(_ source: String, fileName: String) throws -> (status: Int32, errors: String) {
+        let directory = TestFiles.temporaryDirectory()
+        defer { TestFiles.removeTree(directory) }
+        let file = directory + "/" + fileName
+        TestFiles.write(file, source)
+        let modules = Executables.directory + "/Modules"
+        let arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I", packageRoot + "/Sources/CLibUV",
+            "-module-cache-path", Executables.directory + "/compile-check-module-cache", file,
+        ]
+        let environment = ["PATH=" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"), "HOME=" + directory]
+        let process = try ChildProcess(
+            "/usr/bin/env", arguments.map { Array($0.utf8) }, environment: environment, outputPrefix: directory + "/swiftc")
+        let status = try process.wait(timeout: .seconds(120))
+        return (status, process.standardError)
+    }
+
+    /// The package's root directory (this file is Tests/SchemeRouterRuntimeTests/CompileCheckTests.swift).
+    static let packageRoot: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }()
+}
