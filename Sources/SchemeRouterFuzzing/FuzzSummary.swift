@@ -99,9 +99,11 @@ public struct FuzzSummary: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// The summary as one line of JSON (see Docs/Fuzzing.md for the fields).
+    /// The summary as one line of JSON (see Docs/Fuzzing.md for the fields); `version` (1) first,
+    /// as in every `schemectl --json` output.
     public var jsonText: String {
         var fields: [(String, JSONValue)] = [
+            ("version", .int(1)),
             ("seed", .string(String(seed))),
             ("iterations", .int(iterations)),
             ("elapsedSeconds", .double(Self.seconds(elapsed))),

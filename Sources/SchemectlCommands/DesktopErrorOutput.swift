@@ -8,7 +8,7 @@ enum DesktopErrorOutput {
     /// Prints `message` and returns `status` to throw.
     static func fail(_ message: String, code: String, status: ExitCode, json: Bool) -> ExitCode {
         if json {
-            print(JSONValue.object([("error", .object([("code", .string(code)), ("message", .string(message))]))]).text)
+            ErrorOutput(error: .init(code: code, message: message)).printJSON()
         } else {
             printError("schemectl: \(message)")
         }

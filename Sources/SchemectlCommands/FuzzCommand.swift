@@ -37,7 +37,7 @@ struct Fuzz: ParsableCommand {
 
             --json prints the summary as one JSON object, the only line on
             standard output:
-              {"seed" (a string), "iterations", "elapsedSeconds",
+              {"version": 1, "seed" (a string), "iterations", "elapsedSeconds",
                "execsPerSecond", "findings": [{"oracle", "signature",
                "message", "input", "inputHex", "originalLength", "iteration",
                "file", "reproduce", "notes"}], "routes", "corpus", "outcomes",

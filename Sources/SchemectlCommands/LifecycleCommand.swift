@@ -22,7 +22,7 @@ struct Lifecycle: ParsableCommand {
               schemectl lifecycle com.acme.todolist background
               schemectl lifecycle com.acme.todolist state --json
 
-            --json prints {"app", "command", "done": true|false, "state", "message"}.
+            --json prints {"version": 1, "app", "command", "done": true|false, "state", "message"}.
 
             Exit status: 0 done; 8 the app is not running; 9 the command is not allowed in the app's \
             state; 7 no answer; 12 a hook overran the hook deadline and the app was ended; 64 usage \
@@ -76,10 +76,7 @@ struct Lifecycle: ParsableCommand {
     /// Prints the outcome; returns the exit code to throw.
     private func report(done: Bool, state: String?, message: String?, status: SchemeRouterRuntime.ExitStatus) -> ExitCode {
         if json {
-            print(JSONValue.object([
-                ("app", .string(app)), ("command", .string(command)), ("done", .bool(done)),
-                ("state", .optional(state)), ("message", .optional(message)),
-            ]).text)
+            LifecycleOutput(app: app, command: command, done: done, state: state, message: message).printJSON()
         } else if done {
             print("\(app): \(state ?? "")")
         } else {

@@ -14,7 +14,7 @@ struct Open: ParsableCommand {
             one argument, and a SchemeRouter app is waited for. The receiving app sees the sender as \
             its source application (--source, default "schemectl").
 
-            --json prints one object: {"url", "verdict", "message", "route": "woken"|"launched"|"none", \
+            --json prints one object: {"version": 1, "url", "verdict", "message", "route": "woken"|"launched"|"none", \
             "handler": {"id", "path"} | null, "rejection": {"code", "offset", "message"} | null}.
 
             \(DesktopExitStatus.openTable)
@@ -64,22 +64,15 @@ enum OpenCommand {
             verdict = .rejected(code: error.code, offset: error.offset, message: error.message)
         }
         if json {
-            var rejection = JSONValue.null
+            var rejection: OpenOutput.Rejection?
             if case .rejected(let code, let offset, let message) = verdict {
-                rejection = .object([("code", .string(code)), ("offset", .int(offset)), ("message", .string(message))])
+                rejection = OpenOutput.Rejection(code: code, offset: offset, message: message)
             }
-            var handler = JSONValue.null
-            if let file = result?.handler?.file {
-                handler = .object([("id", .string(file.id.rawValue)), ("path", .string(file.path))])
-            }
-            print(JSONValue.object([
-                ("url", .string(url)),
-                ("verdict", .string(verdict.name)),
-                ("message", .string(verdict.description)),
-                ("route", .string(result?.route.rawValue ?? "none")),
-                ("handler", handler),
-                ("rejection", rejection),
-            ]).text)
+            OpenOutput(
+                url: url, verdict: verdict.name, message: verdict.description, route: result?.route.rawValue ?? "none",
+                handler: result?.handler.map { OpenOutput.Handler(id: $0.file.id.rawValue, path: $0.file.path) },
+                rejection: rejection
+            ).printJSON()
         } else {
             var via = ""
             if let result, let handler = result.handler {

@@ -50,7 +50,7 @@ struct Register: ParsableCommand {
                 name: loaded.name, schemes: loaded.schemes, executable: executable, displayName: displayName)
             let registrar = try DesktopRegistrar(environment: .current())
             let report = try registrar.register(handler)
-            print(json ? RegistrationOutput.json(report, name: loaded.name).text : RegistrationOutput.human(report, name: loaded.name, verb: "registered"))
+            print(json ? RegistrationOutput.json(report, name: loaded.name).jsonText : RegistrationOutput.human(report, name: loaded.name, verb: "registered"))
         } catch let error as ExecLineError {
             throw DesktopErrorOutput.fail(error.description, code: "invalid-exec", status: DesktopExitStatus.usage, json: json)
         } catch let error as RegistrationError {
@@ -95,7 +95,7 @@ struct Unregister: ParsableCommand {
         do {
             let registrar = try DesktopRegistrar(environment: .current())
             let report = try registrar.unregister(bundleName)
-            print(json ? RegistrationOutput.json(report, name: bundleName).text : RegistrationOutput.human(report, name: bundleName, verb: "unregistered"))
+            print(json ? RegistrationOutput.json(report, name: bundleName).jsonText : RegistrationOutput.human(report, name: bundleName, verb: "unregistered"))
         } catch {
             throw DesktopErrorOutput.fail(error, json: json)
         }
@@ -119,26 +119,20 @@ enum RegistrationOutput {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ report: RegistrationReport, name: ReverseDNSName) -> JSONValue {
-        let refresh: JSONValue
+    static func json(_ report: RegistrationReport, name: ReverseDNSName) -> RegistrationJSON {
+        let refresh: RegistrationJSON.Refresh
         switch report.databaseRefresh {
-        case .refreshed(let tool): refresh = .object([("status", .string("refreshed")), ("tool", .string(tool))])
-        case .toolMissing: refresh = .object([("status", .string("toolMissing"))])
-        case .failed(let tool, let reason):
-            refresh = .object([("status", .string("failed")), ("tool", .string(tool)), ("reason", .string(reason))])
-        case .notNeeded: refresh = .object([("status", .string("notNeeded"))])
+        case .refreshed(let tool): refresh = .init(status: "refreshed", tool: tool, reason: nil)
+        case .toolMissing: refresh = .init(status: "toolMissing", tool: nil, reason: nil)
+        case .failed(let tool, let reason): refresh = .init(status: "failed", tool: tool, reason: reason)
+        case .notNeeded: refresh = .init(status: "notNeeded", tool: nil, reason: nil)
         }
-        return .object([
-            ("name", .string(name.rawValue)),
-            ("desktopFile", .object([("path", .string(report.desktopFile)), ("change", .string(report.desktopFileChange.rawValue))])),
-            ("mimeAppsList", .object([
-                ("path", .string(report.mimeAppsList)), ("change", .string(report.mimeAppsListChange.rawValue)),
-                ("changedMimeTypes", .array(report.changedMimeTypes.map(JSONValue.string))),
-            ])),
-            ("databaseRefresh", refresh),
-            ("competingClaimants", .array(report.competingClaimants.map {
-                .object([("id", .string($0.id.rawValue)), ("path", .string($0.path))])
-            })),
-        ])
+        return RegistrationJSON(
+            name: name.rawValue,
+            desktopFile: .init(path: report.desktopFile, change: report.desktopFileChange.rawValue),
+            mimeAppsList: .init(
+                path: report.mimeAppsList, change: report.mimeAppsListChange.rawValue, changedMimeTypes: report.changedMimeTypes),
+            databaseRefresh: refresh,
+            competingClaimants: report.competingClaimants.map { .init(id: $0.id.rawValue, path: $0.path) })
     }
 }

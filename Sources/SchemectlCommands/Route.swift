@@ -16,9 +16,9 @@ struct Route: ParsableCommand {
               schemectl route --schemes Schemes --json 'todolist://x?Report#200802301300'
 
             --json prints one object:
-              {"input", "matched": true, "declaration", "file", "route", "template",
+              {"version": 1, "input", "matched": true, "declaration", "file", "route", "template",
                "parameters": {"<name>": {"kind", "value", "offset"}}}
-              {"input", "matched": false, "error": {"stage": "parse"|"manifest"|"route", "code", "offset", "message"}}
+              {"version": 1, "input", "matched": false, "error": {"stage": "parse"|"manifest"|"route", "code", "offset", "message"}}
 
             Exit status: 0 matched; 1 the URL was rejected by the parser; 2 no route matched or a \
             parameter was invalid; 64 usage error; 65 a manifest is invalid; 66 a manifest could not be read.
@@ -54,7 +54,7 @@ struct Route: ParsableCommand {
         do {
             let match = try registry.route(parsed)
             let file = registry.declaration(claiming: parsed.scheme)!.file
-            print(json ? RouteReport.json(for: match, file: file).text : RouteReport.human(for: match, file: file))
+            print(json ? RouteOutput(match: match, file: file).jsonText : RouteReport.human(for: match, file: file))
         } catch {
             emitFailure(input, stage: "route", code: error.code, offset: error.offset, message: error.message) {
                 error.render(input: input)
@@ -65,11 +65,7 @@ struct Route: ParsableCommand {
 
     private func emitFailure(_ input: String, stage: String, code: String, offset: Int?, message: String, human: () -> String) {
         if json {
-            let error = JSONValue.object([
-                ("stage", .string(stage)), ("code", .string(code)),
-                ("offset", offset.map(JSONValue.int) ?? .null), ("message", .string(message)),
-            ])
-            print(JSONValue.object([("input", .string(input)), ("matched", .bool(false)), ("error", error)]).text)
+            RouteOutput(input: input, failure: .init(stage: stage, code: code, offset: offset, message: message)).printJSON()
         } else {
             print(human())
         }
@@ -88,8 +84,8 @@ struct Check: ParsableCommand {
             problem names the file and the key path.
 
             --json prints one object per manifest and per problem:
-              {"file", "valid": true, "name", "schemes", "routes"}
-              {"file", "valid": false, "error": {"code", "keyPath", "message"}}
+              {"version": 1, "file", "valid": true, "name", "schemes", "routes"}
+              {"version": 1, "file", "valid": false, "error": {"code", "keyPath", "message"}}
 
             Exit status: 0 every manifest is valid; 65 at least one problem; 66 a file could not be read; \
             64 usage error.
@@ -102,8 +98,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let loaded: [Result<Manifest, ManifestError>]
         do { loaded = try ManifestFiles.load(directory) } catch {
-            print(json ? JSONValue.object([("file", .string(error.path)), ("valid", .bool(false)),
-                ("error", .object([("code", .string("unreadable")), ("keyPath", .null), ("message", .string(error.reason))]))]).text
+            print(json ? CheckOutput(file: error.path, problem: .init(code: "unreadable", keyPath: nil, message: error.reason)).jsonText
                 : "error: \(error)")
             throw ExitStatus.cannotRead
         }
@@ -119,10 +114,7 @@ struct Check: ParsableCommand {
         let broken = Set(problems.map(\.file))
         for manifest in manifests where !broken.contains(manifest.file) {
             if json {
-                print(JSONValue.object([
-                    ("file", .string(manifest.file)), ("valid", .bool(true)), ("name", .string(manifest.name.rawValue)),
-                    ("schemes", .array(manifest.schemes.map { .string($0.rawValue) })), ("routes", .int(manifest.routes.count)),
-                ]).text)
+                CheckOutput(manifest: manifest).printJSON()
             } else {
                 let routes = manifest.routes.count == 1 ? "1 route" : "\(manifest.routes.count) routes"
                 print("ok     \(manifest.file): \(manifest.name) claims \(manifest.schemes.map(\.rawValue).joined(separator: ", ")) (\(routes))")
@@ -130,10 +122,7 @@ struct Check: ParsableCommand {
         }
         for problem in problems {
             if json {
-                print(JSONValue.object([
-                    ("file", .string(problem.file)), ("valid", .bool(false)),
-                    ("error", .object([("code", .string(problem.code)), ("keyPath", .string(problem.keyPath)), ("message", .string(problem.message))])),
-                ]).text)
+                CheckOutput(file: problem.file, problem: .init(code: problem.code, keyPath: problem.keyPath, message: problem.message)).printJSON()
             } else {
                 print("error  \(problem)")
             }

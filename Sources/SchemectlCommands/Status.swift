@@ -15,7 +15,7 @@ struct Status: ParsableCommand {
             which helper tools (xdg-utils, desktop-file-utils, gio) are missing. Each problem comes with \
             a one-line fix.
 
-            --json prints one object: {"healthy", "schemes": [{"scheme", "mimeType", "expected", \
+            --json prints one object: {"version": 1, "healthy", "schemes": [{"scheme", "mimeType", "expected", \
             "default": {"id", "path", "source", "exec"} | null, "claimants": [{"id", "path", \
             "bundleName"}], "xdgMimeDefault", "problems": [{"severity", "code", "message", "fix"}]}], \
             "problems": [...], "tools": [{"command", "package", "path"}]}.
@@ -72,7 +72,7 @@ struct Status: ParsableCommand {
         problems += doctor.toolProblems()
         let healthy = !(statuses.contains { !$0.isHealthy } || problems.contains { $0.severity == .error })
         if json {
-            print(StatusOutput.json(statuses, problems: problems, tools: doctor.tools(), healthy: healthy).text)
+            print(StatusOutput.json(statuses, problems: problems, tools: doctor.tools(), healthy: healthy).jsonText)
         } else {
             print(StatusOutput.human(statuses, problems: problems, tools: doctor.tools(), listedApps: target == nil))
         }
@@ -110,38 +110,76 @@ enum StatusOutput {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
     }
 
-    static func json(_ problem: Problem) -> JSONValue {
-        .object([
-            ("severity", .string(problem.severity.rawValue)), ("code", .string(problem.code)),
-            ("message", .string(problem.message)), ("fix", .string(problem.fix)),
-        ])
+    static func json(_ statuses: [SchemeStatus], problems: [Problem], tools: [HelperTool], healthy: Bool) -> StatusJSON {
+        StatusJSON(
+            healthy: healthy,
+            schemes: statuses.map { status in
+                StatusJSON.Scheme(
+                    scheme: status.scheme.rawValue, mimeType: status.mimeType, expected: status.expected?.rawValue,
+                    default: status.defaultHandler.map { handler in
+                        StatusJSON.Handler(
+                            id: handler.file.id.rawValue, path: handler.file.path, source: handler.source.description,
+                            exec: handler.file.entry.exec)
+                    },
+                    claimants: status.claimants.map {
+                        StatusJSON.Claimant(id: $0.id.rawValue, path: $0.path, bundleName: $0.entry.bundleName?.rawValue)
+                    },
+                    xdgMimeDefault: status.xdgMimeDefault, problems: status.problems.map(StatusJSON.Problem.init))
+            },
+            problems: problems.map(StatusJSON.Problem.init),
+            tools: tools.map { StatusJSON.Tool(command: $0.command, package: $0.package, path: $0.path) })
+    }
+}
+
+/// `schemectl status --json`.
+struct StatusJSON: JSONOutput {
+    struct Problem: Encodable {
+        /// `error` or `warning`.
+        let severity: String
+        let code: String
+        let message: String
+        let fix: String
+
+        init(_ problem: SchemeRouterDesktop.Problem) {
+            severity = problem.severity.rawValue
+            code = problem.code
+            message = problem.message
+            fix = problem.fix
+        }
     }
 
-    static func json(_ statuses: [SchemeStatus], problems: [Problem], tools: [HelperTool], healthy: Bool) -> JSONValue {
-        .object([
-            ("healthy", .bool(healthy)),
-            ("schemes", .array(statuses.map { status in
-                .object([
-                    ("scheme", .string(status.scheme.rawValue)),
-                    ("mimeType", .string(status.mimeType)),
-                    ("expected", .optional(status.expected?.rawValue)),
-                    ("default", status.defaultHandler.map { handler in
-                        .object([
-                            ("id", .string(handler.file.id.rawValue)), ("path", .string(handler.file.path)),
-                            ("source", .string(handler.source.description)), ("exec", .optional(handler.file.entry.exec)),
-                        ])
-                    } ?? .null),
-                    ("claimants", .array(status.claimants.map {
-                        .object([("id", .string($0.id.rawValue)), ("path", .string($0.path)), ("bundleName", .optional($0.entry.bundleName?.rawValue))])
-                    })),
-                    ("xdgMimeDefault", .optional(status.xdgMimeDefault)),
-                    ("problems", .array(status.problems.map(json))),
-                ])
-            })),
-            ("problems", .array(problems.map(json))),
-            ("tools", .array(tools.map {
-                .object([("command", .string($0.command)), ("package", .string($0.package)), ("path", .optional($0.path))])
-            })),
-        ])
+    struct Handler: Encodable {
+        let id: String
+        let path: String
+        let source: String
+        let exec: String?
     }
+
+    struct Claimant: Encodable {
+        let id: String
+        let path: String
+        let bundleName: String?
+    }
+
+    struct Scheme: Encodable {
+        let scheme: String
+        let mimeType: String
+        let expected: String?
+        let `default`: Handler?
+        let claimants: [Claimant]
+        let xdgMimeDefault: String?
+        let problems: [Problem]
+    }
+
+    struct Tool: Encodable {
+        let command: String
+        let package: String
+        let path: String?
+    }
+
+    let version = 1
+    let healthy: Bool
+    let schemes: [Scheme]
+    let problems: [Problem]
+    let tools: [Tool]
 }

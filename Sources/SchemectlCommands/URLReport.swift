@@ -1,29 +1,7 @@
 import SchemeRouter
 
-/// How `schemectl` shows a parsed URL or a rejection, for people and as JSON.
+/// How `schemectl` shows a parsed URL for people (`ValidateOutput` is the JSON).
 enum URLReport {
-    static func json(for url: SchemeURL) -> JSONValue {
-        .object([
-            ("input", .string(url.text)),
-            ("valid", .bool(true)),
-            ("scheme", .string(url.scheme)),
-            ("userinfo", .optional(url.userinfo?.description)),
-            ("host", .optional(url.host?.description)),
-            ("port", url.port.map(JSONValue.int) ?? .null),
-            ("path", .string(url.path.description)),
-            ("query", .optional(url.query?.description)),
-            ("fragment", .optional(url.fragment?.description)),
-        ])
-    }
-
-    static func json(for rejection: URLRejection) -> JSONValue {
-        .object([
-            ("code", .string(rejection.code)),
-            ("offset", .int(rejection.offset)),
-            ("message", .string(rejection.message)),
-        ])
-    }
-
     static func human(for url: SchemeURL) -> String {
         var lines = ["valid: \(url.text)"]
         func row(_ name: String, _ part: URLPart?, note: String? = nil) {

@@ -15,8 +15,8 @@ struct Validate: ParsableCommand {
               printf 'myapp:a b\\nmyapp:ok\\n' | schemectl validate --stdin --json
 
             --json prints one object per URL and line:
-              {"input", "valid": true, "scheme", "userinfo", "host", "port", "path", "query", "fragment"}
-              {"input", "valid": false, "error": {"code", "offset", "message"}}
+              {"version": 1, "input", "valid": true, "scheme", "userinfo", "host", "port", "path", "query", "fragment"}
+              {"version": 1, "input", "valid": false, "error": {"code", "offset", "message"}}
             Components are as written (scheme lower-cased); userinfo, host, query and fragment are null \
             when absent and "" when present but empty; port is an integer or null.
 
@@ -59,15 +59,11 @@ struct Validate: ParsableCommand {
         let input = String(decoding: bytes, as: UTF8.self)
         do {
             let url = try SchemeURL(bytes: bytes, maximumLength: maximumLength)
-            print(json ? URLReport.json(for: url).text : URLReport.human(for: url))
+            print(json ? ValidateOutput(url: url).jsonText : URLReport.human(for: url))
             return true
         } catch {
             if json {
-                print(JSONValue.object([
-                    ("input", .string(input)),
-                    ("valid", .bool(false)),
-                    ("error", URLReport.json(for: error)),
-                ]).text)
+                ValidateOutput(input: input, rejection: error).printJSON()
             } else {
                 print(error.render(input: bytes))
             }

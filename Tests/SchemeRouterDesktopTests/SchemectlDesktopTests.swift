@@ -28,7 +28,7 @@ import SchemeRouterPlatform
 
         let open = try Self.schemectl(sandbox, ["open", "--json", "todolist://x?Buy%20milk#today"])
         #expect(open.termination == .exited(0))
-        #expect(open.standardOutputText.hasPrefix(#"{"url": "todolist://x?Buy%20milk#today", "verdict": "handled""#))
+        #expect(open.standardOutputText.hasPrefix(#"{"version": 1, "url": "todolist://x?Buy%20milk#today", "verdict": "handled""#))
         #expect(recorder.arguments() == ["todolist://x?Buy%20milk#today"])
 
         let unregister = try Self.schemectl(sandbox, ["unregister", "com.acme.todolist"])

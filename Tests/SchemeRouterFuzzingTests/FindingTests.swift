@@ -77,7 +77,7 @@ import Testing
             configuration: FuzzConfiguration(seed: 18_446_744_073_709_551_615, limit: .iterations(500)),
             grammar: FuzzFixtures.grammar(try FuzzFixtures.registry(FuzzFixtures.todolistJSON)), target: InProcessTarget())
         let json = campaign.run().jsonText
-        #expect(json.hasPrefix("{\"seed\": \"18446744073709551615\", \"iterations\": 500, "))
+        #expect(json.hasPrefix("{\"version\": 1, \"seed\": \"18446744073709551615\", \"iterations\": 500, "))
         #expect(json.contains("\"execsPerSecond\": ") && json.contains("\"findings\": []"))
         #expect(!json.contains("\n"))
     }

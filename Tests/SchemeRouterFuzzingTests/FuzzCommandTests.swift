@@ -20,7 +20,7 @@ import Testing
         let lines = Self.output(result).split(separator: "\n")
         #expect(lines.count == 1)
         let json = String(lines.last ?? "")
-        #expect(json.hasPrefix("{\"seed\": \"7\", \"iterations\": 30000, \"elapsedSeconds\": "))
+        #expect(json.hasPrefix("{\"version\": 1, \"seed\": \"7\", \"iterations\": 30000, \"elapsedSeconds\": "))
         #expect(json.contains("\"execsPerSecond\": ") && json.contains("\"findings\": []") && json.contains("\"routes\": 1"))
         #expect(json.contains("\"differential\": {\"compared\": "))
         // The seed is announced on standard error when standard output is JSON.

@@ -37,9 +37,9 @@ struct ValidateRouteCheckTests {
         let output = try Schemectl.run(["validate", "--json", "--stdin", "myapp:compose"], stdin: "myapp://?#\nx:a b\n")
         #expect(output.status == 1)
         #expect(output.lines == [
-            #"{"input": "myapp:compose", "valid": true, "scheme": "myapp", "userinfo": null, "host": null, "port": null, "path": "compose", "query": null, "fragment": null}"#,
-            #"{"input": "myapp://?#", "valid": true, "scheme": "myapp", "userinfo": null, "host": "", "port": null, "path": "", "query": "", "fragment": ""}"#,
-            #"{"input": "x:a b", "valid": false, "error": {"code": "space", "offset": 3, "message": "raw space: percent-encode it as %20"}}"#,
+            #"{"version": 1, "input": "myapp:compose", "valid": true, "scheme": "myapp", "userinfo": null, "host": null, "port": null, "path": "compose", "query": null, "fragment": null, "error": null}"#,
+            #"{"version": 1, "input": "myapp://?#", "valid": true, "scheme": "myapp", "userinfo": null, "host": "", "port": null, "path": "", "query": "", "fragment": "", "error": null}"#,
+            #"{"version": 1, "input": "x:a b", "valid": false, "scheme": null, "userinfo": null, "host": null, "port": null, "path": null, "query": null, "fragment": null, "error": {"code": "space", "offset": 3, "message": "raw space: percent-encode it as %20"}}"#,
         ])
     }
 
@@ -61,7 +61,7 @@ struct ValidateRouteCheckTests {
         let output = try Schemectl.run(["route", "--json", Self.seed])
         #expect(output.status == 0)
         #expect(output.lines == [
-            #"{"input": "todolist://www.acme.com?Quarterly%20Report#200806231300", "matched": true, "declaration": "com.acme.todolist", "file": "Schemes/todolist.json", "route": "add", "template": "//*/?{task}#{due?}", "parameters": {"due": {"kind": "date", "value": "2008-06-23T13:00:00", "offset": 43}, "task": {"kind": "string", "value": "Quarterly Report", "offset": 24}}}"#,
+            #"{"version": 1, "input": "todolist://www.acme.com?Quarterly%20Report#200806231300", "matched": true, "declaration": "com.acme.todolist", "file": "Schemes/todolist.json", "route": "add", "template": "//*/?{task}#{due?}", "parameters": {"due": {"kind": "date", "value": "2008-06-23T13:00:00", "offset": 43}, "task": {"kind": "string", "value": "Quarterly Report", "offset": 24}}, "error": null}"#,
         ])
     }
 
