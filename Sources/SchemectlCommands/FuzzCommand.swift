@@ -217,7 +217,7 @@ struct Fuzz: ParsableCommand {
 
     /// Prints a summary and exits with the status it calls for.
     func report(_ summary: FuzzSummary) {
-        if json { print(summary.jsonText) } else { print(summary.humanText) }
+        if json { FuzzOutput(summary: summary).printJSON() } else { print(summary.humanText) }
     }
 }
 

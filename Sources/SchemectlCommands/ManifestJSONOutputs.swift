@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterFuzzing
 
 /// A JSON object whose keys are data (route parameter names), in the given order.
 struct OrderedObject<Value: Encodable>: Encodable {
@@ -179,4 +180,12 @@ struct CheckOutput: JSONOutput {
         routes = nil
         error = problem
     }
+}
+
+/// `schemectl fuzz --json`: the campaign's summary (its `Encodable` conformance writes `version` first).
+struct FuzzOutput: JSONOutput {
+    let summary: FuzzSummary
+    var version: Int { FuzzSummary.jsonVersion }
+
+    func encode(to encoder: any Encoder) throws { try summary.encode(to: encoder) }
 }
