@@ -1,3 +1,10 @@
+/// A URL the parser refused: its code, the byte offset of the fault and the message.
+struct RejectionJSON: Encodable {
+    let code: String
+    let offset: Int
+    let message: String
+}
+
 /// `schemectl open --json`.
 struct OpenOutput: JSONOutput {
     struct Handler: Encodable {
@@ -5,11 +12,7 @@ struct OpenOutput: JSONOutput {
         let path: String
     }
 
-    struct Rejection: Encodable {
-        let code: String
-        let offset: Int
-        let message: String
-    }
+    typealias Rejection = RejectionJSON
 
     let version = 1
     let url: String

@@ -49,11 +49,7 @@ struct ParameterJSON: Encodable {
 
 /// `schemectl validate --json`: one object per URL.
 struct ValidateOutput: JSONOutput {
-    struct Rejection: Encodable {
-        let code: String
-        let offset: Int
-        let message: String
-    }
+    typealias Rejection = RejectionJSON
 
     let version = 1
     let input: String
