@@ -20,10 +20,10 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
-        // The pure core: parser, manifests, registry, routes, lifecycle state machine.
+        // The pure core: parser, manifests, registry, routes, lifecycle and scene state machines, preservation rules.
         // No C, no sockets, no clocks, no Foundation, no file I/O (callers hand it bytes).
         .target(name: "SchemeRouter"),
-        // Test doubles any app can use to assert its own hook sequence: RecordingDelegate, ManualClock.
+        // Test doubles any app can use to assert its own hook sequence: RecordingDelegate, RecordingSceneApp, ManualClock, InMemoryRestorationStore.
         .target(name: "SchemeRouterTestKit", dependencies: ["SchemeRouter"]),
         // Module map over the system libuv (Debian `libuv1-dev`, pkg-config `libuv`), and nothing else.
         .systemLibrary(
@@ -84,7 +84,9 @@ let package = Package(
         // Real processes and real sockets: end-to-end tests of the runtime and the examples.
         .testTarget(
             name: "SchemeRouterRuntimeTests",
-            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit", "SchemeRouterPlatform", "CSchemeRouterLinux"]
+            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit", "SchemeRouterPlatform", "CSchemeRouterLinux"],
+            // Compiled by DocSnippetTests next to the documentation's code blocks, not into the tests.
+            exclude: ["DocPreludes"]
         ),
         // Real xdg-utils, desktop-file-utils and gio in throwaway XDG directories.
         .testTarget(

@@ -1,5 +1,6 @@
 import CLibUV
 import Glibc
+import SchemeRouterRuntime
 
 /// Test behaviours switched on by environment variables (all off by default).
 ///
@@ -10,13 +11,20 @@ import Glibc
 /// | `LOADPROBE_DECLINE_LAUNCH=1` | `willFinishLaunching` returns `false` (the launch URL is declined) |
 /// | `LOADPROBE_SLOW_LAUNCH_MS=n` | `didFinishLaunching` takes `n` ms |
 /// | `LOADPROBE_HANG_LAUNCH=1` | `willFinishLaunching` never returns |
-/// | `LOADPROBE_STALL_HOOK=<hook>` | that hook (`didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`, `willTerminate`) appends `stall <hook>` and never returns |
+/// | `LOADPROBE_HOOK_DEADLINE_MS=n` | the app's own hook deadline, passed as `Application.main(settings:)` (a `SCHEMEROUTER_HOOK_DEADLINE_MS` set by the operator still wins) |
+/// | `LOADPROBE_MISMATCHED_REQUEST=1` | runs with a request type that does not match the manifest: the runtime refuses to start (exit 70) |
+/// | `LOADPROBE_STALL_HOOK=<hook>` | that hook (`didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`, `willTerminate`, `didDecodeRestorableState`) appends `stall <hook>` and never returns |
+/// | `LOADPROBE_RESTORE=<tag>` | opt in to state preservation: the archive holds `tag`; restoring appends `shouldRestore <stored tag>` and `restored <stored tag>` |
 struct ProbeBehaviour: Sendable {
     var launchGate: String?
     var stallHook: String?
     var declineLaunch = false
     var slowLaunch: UInt32 = 0
     var hangLaunch = false
+    var restorationTag: String?
+    var mismatchedRequest = false
+    /// What the app passes to `Application.main(settings:)`.
+    var settings = ApplicationSettings()
 
     static func fromEnvironment() -> ProbeBehaviour {
         func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
@@ -24,6 +32,11 @@ struct ProbeBehaviour: Sendable {
         behaviour.declineLaunch = value("LOADPROBE_DECLINE_LAUNCH") == "1"
         behaviour.slowLaunch = value("LOADPROBE_SLOW_LAUNCH_MS").flatMap { UInt32($0) } ?? 0
         behaviour.hangLaunch = value("LOADPROBE_HANG_LAUNCH") == "1"
+        behaviour.restorationTag = value("LOADPROBE_RESTORE")
+        behaviour.mismatchedRequest = value("LOADPROBE_MISMATCHED_REQUEST") == "1"
+        if let milliseconds = value("LOADPROBE_HOOK_DEADLINE_MS").flatMap({ Int($0) }) {
+            behaviour.settings.hookDeadline = .milliseconds(milliseconds)
+        }
         return behaviour
     }
 

@@ -64,3 +64,22 @@ final class ProbeDelegate: ApplicationDelegate {
         ProbeBehaviour.stall()
     }
 }
+
+/// State preservation, when `LOADPROBE_RESTORE` opts in: the archive holds the tag.
+extension ProbeDelegate: StateRestorationDelegate {
+    func shouldSaveApplicationState() -> Bool { behaviour.restorationTag != nil }
+
+    func willEncodeRestorableState(_ coder: inout RestorationCoder) {
+        coder.encode(behaviour.restorationTag ?? "", forKey: "tag")
+    }
+
+    func shouldRestoreApplicationState(_ coder: RestorationCoder) -> Bool {
+        log.append("shouldRestore \(coder.string(forKey: "tag") ?? "-")")
+        return behaviour.restorationTag != nil
+    }
+
+    func didDecodeRestorableState(_ coder: RestorationCoder) throws {
+        stallIfAsked("didDecodeRestorableState")
+        log.append("restored \(coder.string(forKey: "tag") ?? "-")")
+    }
+}

@@ -7,6 +7,12 @@ import SchemeRouterRuntime
 if CommandLine.arguments.dropFirst().first == "--drive" {
     LoadDriverCommand.run(Array(CommandLine.arguments.dropFirst(2)))
 }
-Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift") { _ in
-    ProbeDelegate(behaviour: ProbeBehaviour.fromEnvironment())
+let behaviour = ProbeBehaviour.fromEnvironment()
+if behaviour.mismatchedRequest {
+    Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift") { _ in
+        MismatchedDelegate()
+    }
+}
+Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift", settings: behaviour.settings) { _ in
+    ProbeDelegate(behaviour: behaviour)
 }

@@ -5,7 +5,7 @@ public import SchemeRouter
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let delegate = RecordingDelegate()
+/// let delegate = RecordingDelegate<TodoRequest>()
 /// delegate.actions[.didFinishLaunching] = { clock.advance(by: .seconds(6)) }
 /// ```
 ///

@@ -4,8 +4,6 @@ public import SchemeRouter
 public enum RecordedHook: Sendable, Hashable, CustomStringConvertible {
     /// `SchemeRouter/ApplicationDelegate/willFinishLaunching(options:)`.
     case willFinishLaunching
-    /// `SchemeRouter/ApplicationDelegate/restoreState()`.
-    case restoreState
     /// `SchemeRouter/ApplicationDelegate/didFinishLaunching(options:)`.
     case didFinishLaunching
     /// `SchemeRouter/ApplicationDelegate/open(_:options:)` with the URL's exact text.
@@ -25,7 +23,6 @@ public enum RecordedHook: Sendable, Hashable, CustomStringConvertible {
     public var hook: Hook {
         switch self {
         case .willFinishLaunching: .willFinishLaunching
-        case .restoreState: .restoreState
         case .didFinishLaunching: .didFinishLaunching
         case .open: .open
         case .didBecomeActive: .didBecomeActive

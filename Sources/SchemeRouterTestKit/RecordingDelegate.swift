@@ -7,7 +7,7 @@ public import SchemeRouter
 /// let delegate = RecordingDelegate<TodoRequest>()
 /// let controller = try LifecycleController(delegate: delegate, declaration: declaration, clock: ManualClock())
 /// _ = try controller.launch(options: LaunchOptions(url: SchemeURL("todolist://?Buy%20milk")))
-/// #expect(delegate.events == [.willFinishLaunching, .restoreState, .didFinishLaunching,
+/// #expect(delegate.events == [.willFinishLaunching, .didFinishLaunching,
 ///                             .open("todolist://?Buy%20milk"), .didBecomeActive])
 /// #expect(delegate.receivedRequests.count == 1)
 /// ```
@@ -56,11 +56,6 @@ public final class RecordingDelegate<Request: AppRequest>: ApplicationDelegate {
         receivedLaunchOptions.append(options)
         record(.willFinishLaunching)
         return willFinishLaunchingResult
-    }
-
-    /// Records the call.
-    public func restoreState() {
-        record(.restoreState)
     }
 
     /// Records the call; returns ``didFinishLaunchingResult``.

@@ -16,7 +16,9 @@ struct Lifecycle: ParsableCommand {
               state        print the app's state (notRunning is reported by exit status 8)
               background   active → willResignActive, didEnterBackground; inactive → didEnterBackground
               foreground   background or suspended → willEnterForeground, didBecomeActive
-              terminate    willTerminate (unless suspended), then the app exits
+              terminate    willTerminate (unless suspended), then the app exits; its state is
+                           preserved first. With --discard-state: the user's force-quit, nothing is
+                           preserved and the preserved state is deleted
 
             Examples:
               schemectl lifecycle com.acme.todolist background
@@ -39,14 +41,20 @@ struct Lifecycle: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Flag(help: "With terminate: force-quit, deleting the app's preserved state.")
+    var discardState = false
+
     func validate() throws {
-        guard let command = ControlCommand(name: command), command != .activate else {
+        guard let command = ControlCommand(name: command), command != .activate, command != .forceQuit else {
             throw ValidationError("unknown lifecycle command '\(command)': use state, background, foreground or terminate")
+        }
+        if discardState && command != .terminate {
+            throw ValidationError("--discard-state goes with terminate only")
         }
     }
 
     func run() throws {
-        let code = perform(ControlCommand(name: command)!)
+        let code = perform(discardState ? .forceQuit : ControlCommand(name: command)!)
         if code.rawValue != 0 { throw code }
     }
 

@@ -97,16 +97,23 @@ struct CompileCheckTests {
     }
 
     /// Runs `swiftc -typecheck` in Swift 6 mode on one file against the package's built modules.
-    static func typecheck(_ source: String, fileName: String) throws -> (status: Int32, errors: String) {
+    /// - Parameter extraFiles: Other files of the same module, as names and contents.
+    static func typecheck(
+        _ source: String, fileName: String, extraFiles: [(name: String, source: String)] = []
+    ) throws -> (status: Int32, errors: String) {
         let directory = TestFiles.temporaryDirectory()
         defer { TestFiles.removeTree(directory) }
         let file = directory + "/" + fileName
         TestFiles.write(file, source)
+        let others = extraFiles.map { extra in
+            TestFiles.write(directory + "/" + extra.name, extra.source)
+            return directory + "/" + extra.name
+        }
         let modules = Executables.directory + "/Modules"
         let arguments = [
             "swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I", packageRoot + "/Sources/CLibUV", "-I", packageRoot + "/Sources/CSchemeRouterLinux",
             "-module-cache-path", Executables.directory + "/compile-check-module-cache", file,
-        ]
+        ] + others
         let environment = ["PATH=" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"), "HOME=" + directory]
         let process = try ChildProcess(
             "/usr/bin/env", arguments.map { Array($0.utf8) }, environment: environment, outputPrefix: directory + "/swiftc")

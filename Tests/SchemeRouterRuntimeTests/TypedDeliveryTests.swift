@@ -37,4 +37,32 @@ struct TypedDeliveryTests {
         #expect(try sandbox.run(["loadprobe://record/1/2"]).status == 0)
         #expect(sandbox.deliveries().map(\.sequence) == [2])
     }
+
+    @Test("a request type that does not match the manifest: the app refuses to start (exit 70), naming the routes, before serving anything")
+    func requestTypeMismatch() throws {
+        let sandbox = try ProbeSandbox(environment: ["LOADPROBE_MISMATCHED_REQUEST=1"])
+        for arguments in [["loadprobe://record/1/2"], ["--background"]] {
+            let run = try sandbox.run(arguments)
+            #expect(run.status == 70, "\(arguments): \(run.error)")
+            #expect(
+                run.error.contains(
+                    "MismatchedRequest.routeNames does not match Examples/LoadProbe/ProbeManifest.swift: "
+                        + "it does not read the manifest's route(s) 'stall'; it names route(s) 'archive' the manifest does not declare"),
+                "\(run.error)")
+        }
+        #expect(sandbox.hooks().isEmpty)
+        #expect(sandbox.primaryPID == nil)
+        #expect(sandbox.deliveries().isEmpty)
+    }
+
+    @Test("the app's own hook deadline (Application.main settings) ends a stalled open; the operator's variable overrides it")
+    func settingsParameter() throws {
+        let sandbox = try ProbeSandbox(environment: ["LOADPROBE_HOOK_DEADLINE_MS=400"])
+        let run = try sandbox.run(["loadprobe://stall"])
+        #expect(run.status == 12, "\(run.error)")
+        #expect(run.error.contains("open did not return within the hook deadline (400 ms)"), "\(run.error)")
+        let overridden = try sandbox.run(["loadprobe://stall"], environment: ["SCHEMEROUTER_HOOK_DEADLINE_MS=300"])
+        #expect(overridden.status == 12, "\(overridden.error)")
+        #expect(overridden.error.contains("within the hook deadline (300 ms)"), "\(overridden.error)")
+    }
 }

@@ -11,6 +11,8 @@ struct LifecycleErrorTests {
          "terminate sent while launch is still being handled; lifecycle events are handled one at a time"),
         (.urlLaunchIntoBackground(url: "todolist://x"),
          "cannot launch into the background to open todolist://x: a URL launch is a foreground launch"),
+        (.launchURLRejected(url: "todolist://x/y", reason: .unexpectedFragment(offset: 14)),
+         "cannot launch to open todolist://x/y: the route binds no fragment, so this one would be lost at byte 14"),
     ])
     func lifecycleError(error: LifecycleError, text: String) {
         #expect(error.description == text)
@@ -36,6 +38,7 @@ struct LifecycleErrorTests {
     @Test("DeliveryVerdict descriptions", arguments: [
         (DeliveryVerdict.handled, "handled"), (.declined, "declined"), (.openFailed("disk full"), "open failed: disk full"),
         (.launchTimedOut, "launch timed out"), (.terminated, "terminated"),
+        (.rejected(.emptyQueryItem(offset: 12)), "rejected: empty query item at byte 12"),
     ])
     func verdict(verdict: DeliveryVerdict, text: String) {
         #expect(verdict.description == text)

@@ -5,8 +5,7 @@ import Testing
 /// Every launch step, with the hooks recorded up to and including it.
 let launchOverrunCases: [(hook: Hook, ran: [RecordedHook])] = [
     (.willFinishLaunching, [.willFinishLaunching]),
-    (.restoreState, [.willFinishLaunching, .restoreState]),
-    (.didFinishLaunching, [.willFinishLaunching, .restoreState, .didFinishLaunching]),
+    (.didFinishLaunching, [.willFinishLaunching, .didFinishLaunching]),
 ]
 
 @MainActor
@@ -35,8 +34,8 @@ struct LifecycleLaunchDeadlineTests {
     @Test("the launch hooks share one deadline: small steps that add up overrun it")
     func cumulative() throws {
         let harness = LifecycleHarness()
-        for hook in [Hook.willFinishLaunching, .restoreState, .didFinishLaunching] {
-            harness.delegate.actions[hook] = { harness.clock.advance(by: .seconds(2)) }
+        for hook in [Hook.willFinishLaunching, .didFinishLaunching] {
+            harness.delegate.actions[hook] = { harness.clock.advance(by: .seconds(3)) }
         }
         let outcome = try harness.controller.launch()
         #expect(outcome.failure == .timedOut(hook: .didFinishLaunching, elapsed: .seconds(6), deadline: .seconds(5)))
@@ -47,9 +46,8 @@ struct LifecycleLaunchDeadlineTests {
     @Test("a launch that takes exactly the deadline is on time")
     func exactlyOnTime() throws {
         let harness = LifecycleHarness()
-        harness.delegate.actions[.willFinishLaunching] = { harness.clock.advance(by: .seconds(2)) }
-        harness.delegate.actions[.restoreState] = { harness.clock.advance(by: .seconds(2)) }
-        harness.delegate.actions[.didFinishLaunching] = { harness.clock.advance(by: .seconds(1)) }
+        harness.delegate.actions[.willFinishLaunching] = { harness.clock.advance(by: .seconds(3)) }
+        harness.delegate.actions[.didFinishLaunching] = { harness.clock.advance(by: .seconds(2)) }
         let outcome = try harness.controller.launch(
             options: LaunchOptions(url: try url("todolist://x")))
         #expect(outcome.failure == nil)
@@ -60,9 +58,9 @@ struct LifecycleLaunchDeadlineTests {
     @Test("the deadline is configurable")
     func configuredDeadline() throws {
         let harness = LifecycleHarness(configuration: LifecycleConfiguration(launchDeadline: .milliseconds(100)))
-        harness.delegate.actions[.restoreState] = { harness.clock.advance(by: .milliseconds(101)) }
+        harness.delegate.actions[.willFinishLaunching] = { harness.clock.advance(by: .milliseconds(101)) }
         let outcome = try harness.controller.launch()
-        #expect(outcome.failure == .timedOut(hook: .restoreState, elapsed: .milliseconds(101), deadline: .milliseconds(100)))
+        #expect(outcome.failure == .timedOut(hook: .willFinishLaunching, elapsed: .milliseconds(101), deadline: .milliseconds(100)))
     }
 
     @Test("a background launch has the same deadline, and never reaches didEnterBackground when it overruns")

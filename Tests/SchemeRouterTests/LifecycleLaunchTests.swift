@@ -127,7 +127,6 @@ struct LifecycleLaunchTests {
             _ = try harness.controller.launch(intoBackground: intoBackground)
             let launching: AppState = intoBackground ? .background : .inactive
             #expect(seen[.willFinishLaunching] == launching)
-            #expect(seen[.restoreState] == launching)
             #expect(seen[.didFinishLaunching] == launching)
             if intoBackground {
                 #expect(seen[.didEnterBackground] == .background)

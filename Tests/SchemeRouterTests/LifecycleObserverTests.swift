@@ -64,11 +64,12 @@ struct LifecycleObserverTests {
     @Test("a timed-out launch records the hooks that ran, and no more")
     func timedOut() throws {
         let harness = LifecycleHarness()
-        harness.delegate.actions[.restoreState] = { harness.clock.advance(by: .seconds(9)) }
+        harness.delegate.actions[.didFinishLaunching] = { harness.clock.advance(by: .seconds(9)) }
         _ = try harness.controller.launch()
         #expect(harness.records == [
             HookRecord(hook: .willFinishLaunching, state: .inactive),
             HookRecord(hook: .restoreState, state: .inactive),
+            HookRecord(hook: .didFinishLaunching, state: .inactive),
         ])
     }
 

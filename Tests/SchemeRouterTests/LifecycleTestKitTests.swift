@@ -25,7 +25,6 @@ struct LifecycleTestKitTests {
         for hook in Hook.allCases { delegate.actions[hook] = { ran.append(hook) } }
         delegate.willFinishLaunchingResult = false
         #expect(delegate.willFinishLaunching(options: options) == false)
-        delegate.restoreState()
         #expect(delegate.didFinishLaunching(options: options) == true)
         delegate.openResult = { request, _ in request == .item(1) }
         let yes = OpenOptions(url: try url("todolist://x/item/1"))
@@ -39,7 +38,7 @@ struct LifecycleTestKitTests {
         delegate.willTerminate()
 
         #expect(delegate.events == [
-            .willFinishLaunching, .restoreState, .didFinishLaunching, .open("todolist://x/item/1"), .open("todolist://x/item/2"),
+            .willFinishLaunching, .didFinishLaunching, .open("todolist://x/item/1"), .open("todolist://x/item/2"),
             .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground, .willTerminate,
         ])
         #expect(ran == delegate.events.map(\.hook))
@@ -73,7 +72,7 @@ struct LifecycleTestKitTests {
         #expect(try controller.receive(try url("todolist://x?milk")) == .handled)
         #expect(delegate.receivedRequests == [.item(7), .any(query: "milk")])
         #expect(delegate.events == [
-            .willFinishLaunching, .restoreState, .didFinishLaunching, .open("todolist://x/item/7"), .didBecomeActive,
+            .willFinishLaunching, .didFinishLaunching, .open("todolist://x/item/7"), .didBecomeActive,
             .open("todolist://x?milk"),
         ])
     }
@@ -128,7 +127,7 @@ struct LifecycleTestKitTests {
     }
 
     @Test("RecordedHook descriptions name the hook, and the URL for open", arguments: [
-        (RecordedHook.willFinishLaunching, "willFinishLaunching"), (.restoreState, "restoreState"),
+        (RecordedHook.willFinishLaunching, "willFinishLaunching"), (.didFinishLaunching, "didFinishLaunching"),
         (.open("todolist://x"), "open(todolist://x)"), (.willTerminate, "willTerminate"),
     ])
     func recordedHookDescription(hook: RecordedHook, text: String) {

@@ -53,8 +53,8 @@ func url(_ text: String) throws -> SchemeURL {
     try SchemeURL(text)
 }
 
-/// The launch hooks and state restoration, in order.
-let launchHooks: [RecordedHook] = [.willFinishLaunching, .restoreState, .didFinishLaunching]
+/// The launch hooks, in order (state restoration between them runs no hook unless the app opted in).
+let launchHooks: [RecordedHook] = [.willFinishLaunching, .didFinishLaunching]
 
 /// An error for `open` to throw.
 struct OpenRefusal: Error, CustomStringConvertible {

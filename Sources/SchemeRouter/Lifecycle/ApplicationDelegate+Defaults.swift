@@ -2,8 +2,6 @@
 extension ApplicationDelegate {
     /// Accepts the launch.
     public func willFinishLaunching(options: LaunchOptions) -> Bool { true }
-    /// Restores nothing.
-    public func restoreState() {}
     /// Accepts the launch.
     public func didFinishLaunching(options: LaunchOptions) -> Bool { true }
     /// Does nothing.

@@ -33,10 +33,8 @@ public protocol ApplicationDelegate: AnyObject {
     /// - Returns: `false` to keep ``open(_:options:)`` from receiving `options.url`.
     func willFinishLaunching(options: LaunchOptions) -> Bool
 
-    /// State restoration: runs between the two launch hooks, always.
-    func restoreState()
-
-    /// The second launch hook, after state restoration. Return `false` to refuse the launch URL.
+    /// The second launch hook, after state restoration (see ``StateRestorationDelegate``). Return
+    /// `false` to refuse the launch URL.
     /// - Parameter options: The same options ``willFinishLaunching(options:)`` received.
     /// - Returns: `false` to keep ``open(_:options:)`` from receiving `options.url`.
     func didFinishLaunching(options: LaunchOptions) -> Bool

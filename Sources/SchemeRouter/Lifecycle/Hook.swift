@@ -4,7 +4,8 @@
 public enum Hook: String, Sendable, CaseIterable {
     /// ``ApplicationDelegate/willFinishLaunching(options:)``.
     case willFinishLaunching
-    /// ``ApplicationDelegate/restoreState()``, between the two launch hooks.
+    /// The state restoration step between the two launch hooks, recorded whether or not anything
+    /// was restored (see ``StatePreservation``); the trace leaves it out.
     case restoreState
     /// ``ApplicationDelegate/didFinishLaunching(options:)``.
     case didFinishLaunching

@@ -1,6 +1,6 @@
 /// The deadlines a ``LifecycleController`` enforces.
 public struct LifecycleConfiguration: Sendable, Hashable {
-    /// How long the launch hooks (`willFinishLaunching`, `restoreState`, `didFinishLaunching`)
+    /// How long the launch hooks (`willFinishLaunching`, state restoration, `didFinishLaunching`)
     /// may take together. A launch whose elapsed time is greater than this fails with
     /// ``LaunchFailure/timedOut(hook:elapsed:deadline:)``; exactly this much is still on time.
     public let launchDeadline: Duration

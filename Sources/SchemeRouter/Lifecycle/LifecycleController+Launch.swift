@@ -5,7 +5,7 @@ extension LifecycleController {
     /// invalid value throws ``LifecycleError/launchURLRejected(url:reason:)`` and nothing runs.
     ///
     /// Into the foreground: `notRunning → inactive`, `willFinishLaunching(options)`,
-    /// `restoreState()`, `didFinishLaunching(options)`; then, when `options.url` is set,
+    /// state restoration (see ``StatePreservation``), `didFinishLaunching(options)`; then, when `options.url` is set,
     /// `open(request)` only if both launch hooks returned `true` (otherwise its verdict is
     /// ``DeliveryVerdict/declined``); then `didBecomeActive()` (`active`). Into the background:
     /// the same launch hooks with the state `background` (as UIKit reports it), then
@@ -92,7 +92,7 @@ extension LifecycleController {
         let launchState: AppState = intoBackground ? .background : .inactive
         let steps: [(hook: Hook, run: () -> Bool)] = [
             (.willFinishLaunching, { self.delegate.willFinishLaunching(options: options) }),
-            (.restoreState, { self.delegate.restoreState(); return true }),
+            (.restoreState, { self.restoreApplicationState(); return true }),
             (.didFinishLaunching, { self.delegate.didFinishLaunching(options: options) }),
         ]
         let start = clock.now
@@ -102,6 +102,7 @@ extension LifecycleController {
             accepted = accepted && result
             let elapsed = clock.now - start
             if elapsed > configuration.launchDeadline {
+                statePreservation?.launchEnded()
                 state = .notRunning
                 resetRunningState()
                 return LaunchOutcome(
@@ -110,10 +111,12 @@ extension LifecycleController {
             }
         }
 
+        statePreservation?.launchEnded()
         var results: [DeliveryResult] = []
         if intoBackground {
             enteredBackground = clock.now
             call(.didEnterBackground, during: .background, after: .background) { delegate.didEnterBackground() }
+            preserveApplicationState()
         } else {
             if let launchURL, let delivery {
                 let verdict = accepted ? open(launchURL, options: OpenOptions(options), delivery: delivery) : .declined

@@ -35,6 +35,7 @@ extension LifecycleController {
             }
             enteredBackground = clock.now
             call(.didEnterBackground, during: .background, after: .background) { delegate.didEnterBackground() }
+            preserveApplicationState()
         }
     }
 
@@ -51,20 +52,24 @@ extension LifecycleController {
         }
     }
 
-    /// The app terminates: `willTerminate` when `inactive`, `active` or `background`; no hook
-    /// when `suspended` (a suspended app runs no code). Either way the app is `notRunning`
-    /// afterwards, and outstanding background tasks are dropped without their expiration
-    /// handlers.
+    /// The app terminates: `willTerminate` when `inactive`, `active` or `background`, after its
+    /// state is preserved (see ``StatePreservation``); no hook when `suspended` (a suspended app
+    /// runs no code). Either way the app is `notRunning` afterwards, and outstanding background
+    /// tasks are dropped without their expiration handlers.
+    /// - Parameter discardingState: `true` for the user's force-quit: nothing is preserved and the
+    ///   preserved state is deleted.
     /// - Throws: ``LifecycleError/illegalTransition(event:state:)`` while `notRunning`, or
     ///   ``LifecycleError/reentrantEvent(event:during:)``.
-    public func terminate() throws(LifecycleError) {
+    public func terminate(discardingState: Bool = false) throws(LifecycleError) {
         try handling(.terminate) { () throws(LifecycleError) in
             switch state {
             case .notRunning:
                 throw .illegalTransition(event: .terminate, state: state)
             case .suspended:
+                if discardingState { statePreservation?.forceQuit() }
                 state = .notRunning
             case .inactive, .active, .background:
+                if discardingState { statePreservation?.forceQuit() } else { preserveApplicationState() }
                 call(.willTerminate, during: state, after: .notRunning) { delegate.willTerminate() }
             }
             resetRunningState()

@@ -7,7 +7,7 @@
 ///
 /// | event | legal in | hooks, in order | state after |
 /// |---|---|---|---|
-/// | ``launch(options:queued:intoBackground:)`` | `notRunning` | `willFinishLaunching`, `restoreState`, `didFinishLaunching`, `open` (launch URL, only if both launch hooks returned `true`), `didBecomeActive`, then the queued URLs | `active` |
+/// | ``launch(options:queued:intoBackground:)`` | `notRunning` | `willFinishLaunching`, state restoration, `didFinishLaunching`, `open` (launch URL, only if both launch hooks returned `true`), `didBecomeActive`, then the queued URLs | `active` |
 /// | same, `intoBackground: true` | `notRunning` | the three launch hooks, `didEnterBackground`, then the queued URLs (the first one wakes the app) | `background` |
 /// | ``receive(_:options:)`` | `background`, `suspended` | `willEnterForeground`, `open`, `didBecomeActive` | `active` |
 /// | same | `active` | `open` | `active` |
@@ -53,6 +53,8 @@ public final class LifecycleController {
     /// Called after every hook returns (or throws), with the hook, the state after it and, for
     /// `open`, the URL and its delivery. The runtime turns these into its trace.
     public var hookObserver: (@MainActor (HookRecord) -> Void)?
+    /// State preservation and restoration; `nil` (the default) preserves and restores nothing.
+    public var statePreservation: StatePreservation?
 
     /// The event being handled, if any; guards against reentrant events.
     var currentEvent: LifecycleEvent?

@@ -58,8 +58,8 @@ final class Invocation {
             open(bytes, factory: factory)
         case .launch(let intoBackground):
             launch(intoBackground: intoBackground, factory: factory)
-        case .quit:
-            quit()
+        case .quit(let discardingState):
+            quit(discardingState: discardingState)
         case .manifest:
             let bytes = Array(manifestText.utf8)
             _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
@@ -131,8 +131,8 @@ final class Invocation {
         }
     }
 
-    /// `app --quit`.
-    private func quit() -> Never {
+    /// `app --quit`, or `app --quit --discard-state` (a force-quit).
+    private func quit(discardingState: Bool) -> Never {
         let files = prepareFiles()
         let outcome: Election.Outcome
         do throws(RuntimeError) {
@@ -146,7 +146,7 @@ final class Invocation {
         }
         let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
         do throws(RuntimeError) {
-            let reply = try client.control(.terminate)
+            let reply = try client.control(discardingState ? .forceQuit : .terminate)
             if reply.refused { Log.error(reply.message ?? "refused") }
             exit(reply.refused ? ExitStatus.refused.rawValue : ExitStatus.success.rawValue)
         } catch {
@@ -169,6 +169,9 @@ final class Invocation {
         } catch {
             lock.release()
             Log.error(error.description)
+            if let descriptor = settings.verdictDescriptor {
+                VerdictSink(descriptor: descriptor).deliver(.launchFailed(error.description))
+            }
             exit(ExitStatus.requestTypeMismatch.rawValue)
         }
     }

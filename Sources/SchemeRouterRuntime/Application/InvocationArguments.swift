@@ -5,19 +5,24 @@
 /// | `URL` | open the URL: hand it to the running primary, or launch with it |
 /// | (none) | launch into the foreground, or bring the running app to the foreground |
 /// | `--background` | launch into the background (nothing to do when already running) |
-/// | `--quit` | terminate the running primary |
+/// | `--quit` | terminate the running primary (its state is preserved) |
+/// | `--quit --discard-state` | force-quit: terminate it and delete its preserved state |
 /// | `--manifest` | print the embedded manifest JSON exactly (for registration tools and tests) |
 /// | `--help` | print the usage |
 enum InvocationArguments: Equatable {
     case open([UInt8])
     case launch(intoBackground: Bool)
-    case quit
+    case quit(discardingState: Bool)
     case manifest
     case help
 
     /// Parses the arguments after the program name.
     /// - Throws: ``RuntimeError`` (usage) for an unknown option or extra arguments.
     init(_ arguments: [[UInt8]]) throws(RuntimeError) {
+        if arguments.map({ String(decoding: $0, as: UTF8.self) }) == ["--quit", "--discard-state"] {
+            self = .quit(discardingState: true)
+            return
+        }
         guard arguments.count <= 1 else {
             throw .usage("expected at most one argument (a URL or an option), got \(arguments.count)")
         }
@@ -27,7 +32,7 @@ enum InvocationArguments: Equatable {
         }
         switch String(decoding: argument, as: UTF8.self) {
         case "--background": self = .launch(intoBackground: true)
-        case "--quit": self = .quit
+        case "--quit": self = .quit(discardingState: false)
         case "--manifest": self = .manifest
         case "--help", "-h": self = .help
         case let option where option.hasPrefix("-") && option.count > 1 && !option.contains(":"):
@@ -42,7 +47,8 @@ enum InvocationArguments: Equatable {
         usage: \(program) URL            open URL in the running app, or launch it with URL
                \(program)                launch, or bring the running app to the foreground
                \(program) --background   launch into the background
-               \(program) --quit         terminate the running app
+               \(program) --quit         terminate the running app (its state is preserved)
+               \(program) --quit --discard-state   force-quit: terminate it and delete its preserved state
                \(program) --manifest     print the app's embedded manifest (Schemes/*.json)
         Exit status: 0 handled, 1 declined, 2 rejected, 3 open failed, 4 launch failed, 5 launch timed out,
         6 terminated, 7 no answer, 8 not running, 9 refused, 64 usage, 71 system error, 76 protocol error,

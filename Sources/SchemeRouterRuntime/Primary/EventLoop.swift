@@ -30,6 +30,12 @@ final class EventLoop {
     /// Starts draining libdispatch's main queue inside the loop.
     func drainMainQueue() throws(UVError) {
         let fd = _dispatch_get_main_queue_handle_4CF()
+        // No handle: libdispatch drains the main queue itself (dispatch_main, an async main).
+        guard fd >= 0 else {
+            throw UVError(
+                code: UV_EBADF.rawValue,
+                call: "the main queue has no handle: Application.main must run on the main thread from a synchronous main")
+        }
         _ = schemerouter_fcntl_int(fd, F_SETFL, schemerouter_fcntl_int(fd, F_GETFL, 0) | O_NONBLOCK)
         let poll = UVHandle.allocate(uv_poll_t.self)
         try UV.check(uv_poll_init(raw, poll, fd), "uv_poll_init")

@@ -57,6 +57,7 @@ extension Primary {
         self.controller = controller
         Application.controller = controller
         controller.hookObserver = { [unowned self] record in self.observe(record) }
+        controller.statePreservation = makeStatePreservation(for: controller.delegate)
         let launchDelivery = request.url == nil ? nil : nextDelivery()
         // After didFinishLaunching, the hooks of the launch serve the invoking process's URL.
         launchHooksAfterFinishing =

@@ -118,8 +118,9 @@ extension Primary {
     /// Carries out a control command on the running app, its hooks under the hook deadline.
     func perform(_ request: ControlRequest, from connection: Connection) {
         guard let controller else { preconditionFailure("running without a controller") }
-        if request.command == .terminate {
-            terminate(status: .success, requester: (connection, request.request))
+        if request.command == .terminate || request.command == .forceQuit {
+            terminate(
+                status: .success, requester: (connection, request.request), discardingState: request.command == .forceQuit)
             return
         }
         let hooks: [String] =

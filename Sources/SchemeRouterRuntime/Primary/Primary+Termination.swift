@@ -33,7 +33,8 @@ extension Primary {
     /// owed something an `error(terminated)` (nothing accepted is silently dropped). The loop
     /// then runs until the replies are flushed and every handle is closed, and the process
     /// exits with `status`.
-    func terminate(status: ExitStatus, requester: (connection: Connection, request: UInt32)?) {
+    /// With `discardingState` (a force-quit) nothing is preserved and the preserved state is deleted.
+    func terminate(status: ExitStatus, requester: (connection: Connection, request: UInt32)?, discardingState: Bool = false) {
         guard phase != .terminating else { return }
         phase = .terminating
         exitStatus = status
@@ -50,7 +51,7 @@ extension Primary {
         if let controller, controller.state != .notRunning {
             watchdog.armHook(controller.state == .suspended ? [] : ["willTerminate"], owner: requester?.connection.descriptor)
             do throws(LifecycleError) {
-                try controller.terminate()
+                try controller.terminate(discardingState: discardingState)
             } catch {
                 preconditionFailure("terminate: \(error)")
             }

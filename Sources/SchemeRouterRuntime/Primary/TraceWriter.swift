@@ -39,4 +39,20 @@ struct TraceWriter: Sendable {
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
     }
+
+    /// Writes the line for what state preservation did:
+    /// `{"restoration": "discarded", "detail": "preserved state discarded: invalid: not JSON: …"}`
+    /// (`restored`, `discarded`, `saved` or `saveFailed`).
+    func write(restoration event: RestorationEvent) {
+        let kind =
+            switch event {
+            case .restored: "restored"
+            case .discarded: "discarded"
+            case .saved: "saved"
+            case .saveFailed: "saveFailed"
+            }
+        let line = "{\"restoration\": \"\(kind)\", \"detail\": \(JSONString.quoted(event.description))}\n"
+        let bytes = Array(line.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
 }

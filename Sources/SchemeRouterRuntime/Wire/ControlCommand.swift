@@ -12,6 +12,10 @@ public enum ControlCommand: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
     /// What a plain `app` invocation sends to a running primary: foreground it if it is in the
     /// background or suspended, make it active if inactive, nothing if active.
     case activate = 5
+    /// The user's force-quit (`app --quit --discard-state`): like ``terminate``, but nothing is
+    /// preserved and the preserved state is deleted (the seed: "the system automatically deletes
+    /// an app's preserved state when the user force quits the app").
+    case forceQuit = 6
 
     /// The command's name on the command line, e.g. `background`.
     public var description: String {
@@ -21,6 +25,7 @@ public enum ControlCommand: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
         case .foreground: "foreground"
         case .terminate: "terminate"
         case .activate: "activate"
+        case .forceQuit: "force-quit"
         }
     }
 

@@ -4,7 +4,7 @@
 /// |---|---|---|
 /// | 1 | request | 4 bytes: the request's number |
 /// | 2 | status | 1 byte: the verdict as its exit status (``ExitStatus``: 0 handled, 1 declined, 2 rejected, 3 openFailed, 5 launchTimedOut, 6 terminated, 12 hookTimedOut) |
-/// | 3 | reason | optional UTF-8: a machine-readable code (a `URLRejection` code, `undeclared-scheme`, `launched`) |
+/// | 3 | reason | optional UTF-8: a machine-readable code (a `URLRejection` or `RouteError` code, `undeclared-scheme`, `launched`) |
 /// | 4 | offset | optional 4 bytes: the byte offset of a rejection in the URL |
 /// | 5 | message | optional UTF-8: a sentence for people |
 public struct VerdictMessage: Sendable, Hashable {

@@ -1,0 +1,19 @@
+/// Why a scene is being connected: the counterpart of `UIScene.ConnectionOptions`.
+public struct SceneConnectionOptions: Sendable {
+    /// The URLs that caused the connection (at most one: each URL has its own waiting sender).
+    /// Empty for a plain launch, for a restored scene, and for a launch URL that a launch hook
+    /// refused.
+    public var urlContexts: [SceneURLContext]
+    /// `true` when the scene is recreated from the preserved state of an earlier launch; its
+    /// state follows in ``SceneDelegate/decodeRestorableState(_:)``.
+    public var isRestoring: Bool
+
+    /// Creates connection options.
+    /// - Parameters:
+    ///   - urlContexts: The URLs that caused the connection.
+    ///   - isRestoring: Whether the scene is being restored.
+    public init(urlContexts: [SceneURLContext] = [], isRestoring: Bool = false) {
+        self.urlContexts = urlContexts
+        self.isRestoring = isRestoring
+    }
+}

@@ -1,0 +1,29 @@
+internal import SchemeRouterPlatform
+internal import Glibc
+
+/// Where an app's preserved state lives: `$XDG_STATE_HOME/<bundle name>/`, or
+/// `$HOME/.local/state/<bundle name>/` when `XDG_STATE_HOME` is unset, empty or relative (the XDG
+/// Base Directory spec ignores relative paths).
+enum StateDirectory {
+    /// The directory's path, or `nil` when neither variable gives an absolute base.
+    static func path(bundleName: String) -> String? {
+        if let base = Sys.environment("XDG_STATE_HOME"), base.hasPrefix("/") {
+            return base + "/" + bundleName
+        }
+        if let home = Sys.environment("HOME"), home.hasPrefix("/") {
+            return home + "/.local/state/" + bundleName
+        }
+        return nil
+    }
+
+    /// Creates `path` and its missing parents, each new one mode 0700.
+    static func create(_ path: String) throws(SystemError) {
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) == -1 && Sys.errno != EEXIST {
+                throw SystemError(errno: Sys.errno, call: "mkdir", path: prefix)
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Glibc
+import Testing
+
+/// Every ```swift block in README.md and Docs/*.md compiles against the built modules. A block
+/// is type-checked as its own `main.swift`; a `<!-- swift-check: prelude=NAME … -->` line right
+/// before the fence adds Tests/SchemeRouterRuntimeTests/DocPreludes/NAME.swift for what the
+/// text around it already declared (a registry, TodoList's other files).
+@Suite("Documentation code compiles")
+struct DocSnippetTests {
+    /// One ```swift block.
+    struct Block: Sendable, CustomTestStringConvertible {
+        let file: String
+        let line: Int
+        let source: String
+        let preludes: [String]
+        var testDescription: String { "\(file):\(line)" }
+    }
+
+    /// The blocks of README.md and Docs/*.md.
+    static let blocks: [Block] = {
+        let root = CompileCheckTests.packageRoot
+        var files = ["README.md"]
+        if let directory = opendir(root + "/Docs") {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name.hasSuffix(".md") { files.append("Docs/" + name) }
+            }
+            closedir(directory)
+        }
+        return files.sorted().flatMap { file in blocks(in: TestFiles.read(root + "/" + file), file: file) }
+    }()
+
+    static func blocks(in text: String, file: String) -> [Block] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var result: [Block] = []
+        var index = 0
+        while index < lines.count {
+            guard lines[index].hasPrefix("```swift") else {
+                index += 1
+                continue
+            }
+            let start = index
+            var preludes: [String] = []
+            let marker = "<!-- swift-check: prelude="
+            if start > 0, lines[start - 1].hasPrefix(marker) {
+                preludes = lines[start - 1].dropFirst(marker.count).prefix { $0 != "-" }
+                    .split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            }
+            index += 1
+            var body: [String] = []
+            while index < lines.count && !lines[index].hasPrefix("```") {
+                body.append(lines[index])
+                index += 1
+            }
+            result.append(Block(file: file, line: start + 1, source: body.joined(separator: "\n"), preludes: preludes))
+            index += 1
+        }
+        return result
+    }
+
+    @Test("there are blocks to check")
+    func found() {
+        #expect(Self.blocks.count >= 10)
+        #expect(Self.blocks.contains { $0.file == "README.md" })
+    }
+
+    @Test("the block compiles", arguments: blocks)
+    func compiles(block: Block) throws {
+        var extra: [(String, String)] = []
+        for name in block.preludes {
+            let path = CompileCheckTests.packageRoot + "/Tests/SchemeRouterRuntimeTests/DocPreludes/\(name).swift"
+            #expect(access(path, R_OK) == 0, "\(block.file):\(block.line): no prelude \(name)")
+            extra.append(("\(name).swift", TestFiles.read(path)))
+        }
+        // Code in a document names its imports only when they are news; the core is always there.
+        let source = "import SchemeRouter\n" + block.source
+        let result = try CompileCheckTests.typecheck(source, fileName: "main.swift", extraFiles: extra)
+        #expect(result.status == 0, "\(block.file):\(block.line) does not compile:\n\(result.errors)")
+    }
+}
