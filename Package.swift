@@ -31,6 +31,13 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        // Module map over the system sd-bus (Debian `libsystemd-dev`, pkg-config `libsystemd`): the
+        // D-Bus door (org.freedesktop.Application), used only by the runtime.
+        .systemLibrary(
+            name: "CSDBus",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         // The Linux calls Swift cannot make (variadic, or hidden behind _GNU_SOURCE): pidfd,
         // pipe2, accept4, spawn helpers, fcntl with an argument, libdispatch's main-queue hooks.
         .systemLibrary(name: "CSchemeRouterLinux"),
@@ -39,8 +46,8 @@ let package = Package(
         // the monotonic clock.
         .target(name: "SchemeRouterPlatform", dependencies: ["CSchemeRouterLinux"]),
         // The only code that touches libuv: main run loop, single instance, wake protocol, signals,
-        // deadlines, the sender side (WakeClient), reading manifest files.
-        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "SchemeRouterPlatform", "CLibUV", "CSchemeRouterLinux"]),
+        // deadlines, the sender side (WakeClient), reading manifest files, the D-Bus door.
+        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "SchemeRouterPlatform", "CLibUV", "CSchemeRouterLinux", "CSDBus"]),
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
         .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.

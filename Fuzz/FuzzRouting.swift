@@ -35,11 +35,14 @@ enum FuzzRouting {
         }
     }
 
-    /// Routes an accepted URL: error offsets inside the input (or at its end), values read in
-    /// place (`withRoute`, from the URL and from its text) equal to the owned match, and every match prints back to a URL that
-    /// routes to the same route and values and prints the same again.
+    /// Routes an accepted URL through the one path: error offsets inside the input (or at its
+    /// end); a value or key that does not decode is refused with exactly the rejection the
+    /// parser's own decoding of that part gives; the declaration's `match` agrees with the
+    /// registry's `route`; and every match prints back to a URL that routes to the same route and
+    /// values and prints the same again.
     static func exercise(_ url: SchemeURL) {
         let size = url.text.utf8.count
+        let declaration = registry.declaration(claiming: url.scheme)
         let match: RouteMatch
         do {
             match = try registry.route(url)
@@ -48,38 +51,27 @@ enum FuzzRouting {
                 precondition(offset >= 0 && offset <= size, "route error \(error.code) at \(offset) outside \(size) bytes")
             }
             _ = error.render(input: url.text)
-            let routeError = error
-            do throws(RouteError) {
-                try registry.withRoute(url) { _ throws(RouteError) in }
-                preconditionFailure("route threw \(routeError) but withRoute matched \(url)")
-            } catch {
-                precondition(error == routeError, "withRoute threw \(error), route \(routeError), on \(url)")
+            switch error {
+            case .invalidParameter(_, _, _, .undecodable(let rejection)), .undecodableQueryKey(let rejection):
+                precondition(partRejections(url).contains(rejection), "routing refused \(url) with \(rejection), which no part's decoding gives")
+            default: break
             }
-            do throws(RouteError) {
-                try registry.withRoute(url.text) { _ throws(RouteError) in }
-                preconditionFailure("route threw \(routeError) but withRoute(text) matched \(url)")
-            } catch {
-                precondition(error == routeError, "withRoute(text) threw \(error), route \(routeError), on \(url)")
+            if let declaration {
+                do throws(RouteError) {
+                    _ = try declaration.match(url)
+                    preconditionFailure("route threw \(error) but the declaration matched \(url)")
+                } catch let other {
+                    precondition(other == error, "the declaration threw \(other), route \(error), on \(url)")
+                }
             }
             return
         }
+        guard let declaration else { preconditionFailure("routed \(url) without a declaration") }
         do {
-            let copy = try registry.withRoute(url) { values throws(RouteError) in
-                // Read every value in place (text, lists, numbers) before copying the match out.
-                for name in match.parameters.names { _ = values[name] }
-                return values.match
-            }
-            precondition(copy == match, "withRoute read \(copy), route \(match)")
-            let fromText = try registry.withRoute(url.text) { values throws(RouteError) in
-                for name in match.parameters.names { _ = values[name] }
-                return values.match
-            }
-            precondition(fromText == match, "withRoute(text) read \(fromText), route \(match)")
+            let other = try declaration.match(url)
+            precondition(other == match, "the declaration matched \(other), route \(match)")
         } catch {
-            preconditionFailure("route matched \(match) but withRoute threw \(error)")
-        }
-        guard let declaration = registry.declaration(claiming: url.scheme) else {
-            preconditionFailure("routed \(url) without a declaration")
+            preconditionFailure("route matched \(match) but the declaration threw \(error)")
         }
         let printed: SchemeURL
         do {
@@ -102,6 +94,24 @@ enum FuzzRouting {
         } catch {
             preconditionFailure("reprinting \(printed) fails: \(error)")
         }
+    }
+
+    /// What the parser's decoding (text and form) of each part of the URL rejects.
+    static func partRejections(_ url: SchemeURL) -> [URLRejection] {
+        var parts: [URLPart] = url.pathSegments
+        for item in url.queryItems {
+            parts.append(item.name)
+            if let value = item.value { parts.append(value) }
+        }
+        if let fragment = url.fragment { parts.append(fragment) }
+        if let query = url.query { parts.append(query) }
+        var rejections: [URLRejection] = []
+        for part in parts {
+            for decoding in [PercentDecoding.text, .form] {
+                do { _ = try part.decoded(decoding) } catch { rejections.append(error) }
+            }
+        }
+        return rejections
     }
 
     /// Reads a manifest and compiles its routes: errors only, never a trap; a syntax error's

@@ -12,6 +12,8 @@ final class ProbeDelegate: ApplicationDelegate {
 
     private let log = ProbeLog()
     private let behaviour: ProbeBehaviour
+    /// The background task `LOADPROBE_BACKGROUND_TASK` began.
+    private var backgroundTask = BackgroundTaskID.invalid
 
     init(behaviour: ProbeBehaviour) {
         self.behaviour = behaviour
@@ -23,6 +25,9 @@ final class ProbeDelegate: ApplicationDelegate {
     }
 
     func didFinishLaunching(options: LaunchOptions) -> Bool {
+        if behaviour.logLaunch {
+            log.append("launch reason=\(options.reason) url=\(options.url?.text ?? "-")")
+        }
         if let gate = behaviour.launchGate {
             log.append("launching")
             ProbeBehaviour.wait(forGate: gate)
@@ -41,6 +46,10 @@ final class ProbeDelegate: ApplicationDelegate {
                 "whoami name=\(source?.name ?? "-") pid=\(source?.pid.map(String.init) ?? "-") "
                     + "uid=\(source?.uid.map(String.init) ?? "-") claimed=\(source?.isClaimed.description ?? "-") "
                     + "annotation=\(options.annotation ?? "-")")
+        case .token:
+            log.append("token \(options.activationToken ?? "-")")
+        case .decline:
+            return false
         case .throw:
             throw RequestedFailure()
         case .trap:
@@ -52,9 +61,29 @@ final class ProbeDelegate: ApplicationDelegate {
         return true
     }
 
+    func performAction(_ action: AppAction) -> Bool {
+        switch (action.name, action.parameter) {
+        case ("note", .string(let text)?):
+            log.append("action note \(text)")
+        case ("ping", nil):
+            log.append("action ping")
+        default:
+            return false
+        }
+        return true
+    }
+
     func didBecomeActive() { stallIfAsked("didBecomeActive") }
     func willResignActive() { stallIfAsked("willResignActive") }
-    func didEnterBackground() { stallIfAsked("didEnterBackground") }
+    func didEnterBackground() {
+        stallIfAsked("didEnterBackground")
+        guard let mode = behaviour.backgroundTask, let controller = Application.controller else { return }
+        backgroundTask = controller.beginBackgroundTask(name: "probe") { [unowned self] in
+            log.append("expired \(backgroundTask.rawValue)")
+            if mode == "end-on-expiry" { try? controller.endBackgroundTask(backgroundTask) }
+        }
+        log.append("task \(backgroundTask.rawValue)")
+    }
     func willEnterForeground() { stallIfAsked("willEnterForeground") }
     func willTerminate() { stallIfAsked("willTerminate") }
 

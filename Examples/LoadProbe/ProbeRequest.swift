@@ -7,8 +7,10 @@ enum ProbeRequest: AppRequest {
     case `throw`
     case trap
     case stall
+    case token
+    case decline
 
-    static let routeNames: Set<String> = ["record", "whoami", "throw", "trap", "stall"]
+    static let routeNames: Set<String> = ["record", "whoami", "throw", "trap", "stall", "token", "decline"]
 
     init(match: RouteMatch) throws(RouteError) {
         switch match.route.name {
@@ -17,6 +19,8 @@ enum ProbeRequest: AppRequest {
         case "whoami": self = .whoami
         case "throw": self = .throw
         case "trap": self = .trap
+        case "token": self = .token
+        case "decline": self = .decline
         default: self = .stall
         }
     }

@@ -10,6 +10,7 @@
 #include <sys/eventfd.h>
 #include <sys/file.h>
 #include <sys/inotify.h>
+#include <sys/timerfd.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/types.h>

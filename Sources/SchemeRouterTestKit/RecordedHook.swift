@@ -18,6 +18,14 @@ public enum RecordedHook: Sendable, Hashable, CustomStringConvertible {
     case willEnterForeground
     /// `SchemeRouter/ApplicationDelegate/willTerminate()`.
     case willTerminate
+    /// ``SchemeRouter/ApplicationDelegate/significantTimeChange()``.
+    case significantTimeChange
+    /// ``SchemeRouter/ApplicationDelegate/systemTimeZoneDidChange(from:to:)`` with both zones.
+    case systemTimeZoneDidChange(from: String, to: String)
+    /// ``SchemeRouter/ApplicationDelegate/currentLocaleDidChange(from:to:)`` with both locales.
+    case currentLocaleDidChange(from: String, to: String)
+    /// ``SchemeRouter/ApplicationDelegate/didReceiveMemoryWarning()``.
+    case didReceiveMemoryWarning
 
     /// The hook this record is of.
     public var hook: Hook {
@@ -30,6 +38,10 @@ public enum RecordedHook: Sendable, Hashable, CustomStringConvertible {
         case .didEnterBackground: .didEnterBackground
         case .willEnterForeground: .willEnterForeground
         case .willTerminate: .willTerminate
+        case .significantTimeChange: .significantTimeChange
+        case .systemTimeZoneDidChange: .systemTimeZoneDidChange
+        case .currentLocaleDidChange: .currentLocaleDidChange
+        case .didReceiveMemoryWarning: .didReceiveMemoryWarning
         }
     }
 
@@ -37,6 +49,8 @@ public enum RecordedHook: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .open(let url): "open(\(url))"
+        case .systemTimeZoneDidChange(let from, let to), .currentLocaleDidChange(let from, let to):
+            "\(hook.rawValue)(\(from) → \(to))"
         default: hook.rawValue
         }
     }

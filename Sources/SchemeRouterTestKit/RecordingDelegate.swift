@@ -97,4 +97,24 @@ public final class RecordingDelegate<Request: AppRequest>: ApplicationDelegate {
     public func willTerminate() {
         record(.willTerminate)
     }
+
+    /// Records the call.
+    public func significantTimeChange() {
+        record(.significantTimeChange)
+    }
+
+    /// Records the call with both zones.
+    public func systemTimeZoneDidChange(from: String, to: String) {
+        record(.systemTimeZoneDidChange(from: from, to: to))
+    }
+
+    /// Records the call with both locales.
+    public func currentLocaleDidChange(from: String, to: String) {
+        record(.currentLocaleDidChange(from: from, to: to))
+    }
+
+    /// Records the call.
+    public func didReceiveMemoryWarning() {
+        record(.didReceiveMemoryWarning)
+    }
 }

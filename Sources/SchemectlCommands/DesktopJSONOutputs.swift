@@ -72,10 +72,16 @@ struct RegistrationJSON: JSONOutput {
         let path: String
     }
 
+    struct BusServiceFile: Encodable {
+        let path: String?
+        let change: String
+    }
+
     let version = 1
     let name: String
     let desktopFile: File
     let mimeAppsList: MimeApps
     let databaseRefresh: Refresh
+    let busServiceFile: BusServiceFile
     let competingClaimants: [Claimant]
 }

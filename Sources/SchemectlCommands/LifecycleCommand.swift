@@ -16,6 +16,8 @@ struct Lifecycle: ParsableCommand {
               state        print the app's state (notRunning is reported by exit status 8)
               background   active → willResignActive, didEnterBackground; inactive → didEnterBackground
               foreground   background or suspended → willEnterForeground, didBecomeActive
+              inactive     active → willResignActive: a temporary interruption, still in the foreground
+              active       inactive → didBecomeActive: the interruption ends
               terminate    willTerminate (unless suspended), then the app exits; its state is
                            preserved first. With --discard-state: the user's force-quit, nothing is
                            preserved and the preserved state is deleted
@@ -35,7 +37,7 @@ struct Lifecycle: ParsableCommand {
     @Argument(help: "The app's bundle name (CFBundleURLName), e.g. com.acme.todolist.")
     var app: String
 
-    @Argument(help: "state, background, foreground or terminate.")
+    @Argument(help: "state, background, foreground, inactive, active or terminate.")
     var command: String
 
     @Flag(help: "Print one JSON object.")
@@ -45,8 +47,11 @@ struct Lifecycle: ParsableCommand {
     var discardState = false
 
     func validate() throws {
-        guard let command = ControlCommand(name: command), command != .activate, command != .forceQuit else {
-            throw ValidationError("unknown lifecycle command '\(command)': use state, background, foreground or terminate")
+        guard let command = ControlCommand(name: command), command != .activate, command != .forceQuit,
+            command != .injectClockChange
+        else {
+            throw ValidationError(
+                "unknown lifecycle command '\(command)': use state, background, foreground, inactive, active or terminate")
         }
         if discardState && command != .terminate {
             throw ValidationError("--discard-state goes with terminate only")

@@ -18,8 +18,16 @@ struct Register: ParsableCommand {
             The desktop-file id is the CFBundleURLName plus .desktop; names never contain '-', which \
             desktop tools read as a subdirectory separator (see Docs/Desktop.md).
 
+            With --dbus-activatable the desktop file also says DBusActivatable=true (launchers such as \
+            gio and GNOME Shell call org.freedesktop.Application.Open on the session bus instead of \
+            running Exec) and $XDG_DATA_HOME/dbus-1/services/<CFBundleURLName>.service lets the bus start \
+            the app (Exec=<path> --gapplication-service). The manifest's actions become Actions= and \
+            [Desktop Action] groups. Registering without the flag removes a service file register wrote \
+            (see Docs/DBus.md).
+
             Example:
               schemectl register Schemes/todolist.json --exec /usr/local/bin/todolist
+              schemectl register Schemes/todolist.json --exec /usr/local/bin/todolist --dbus-activatable
 
             Exit status: 0 registered (or already registered); 64 usage error (relative or unwritable \
             --exec path); 65 invalid manifest; 66 manifest unreadable, or --exec missing or not \
@@ -31,6 +39,8 @@ struct Register: ParsableCommand {
     @Argument(help: "The app's manifest (e.g. Schemes/todolist.json).") var manifest: String
     @Option(help: "The app's executable (a relative path is taken from the current directory).") var exec: String
     @Option(help: "The name desktop choosers show (default: the CFBundleURLName).") var displayName: String?
+    @Flag(help: "Let launchers open URLs over D-Bus (DBusActivatable=true and a D-Bus service file).")
+    var dbusActivatable = false
     @Flag(help: "Print one JSON object.") var json = false
 
     func run() throws {
@@ -46,8 +56,10 @@ struct Register: ParsableCommand {
         }
         let executable = Self.absolute(exec)
         do {
-            let handler = try HandlerDesktopFile(
+            var handler = try HandlerDesktopFile(
                 name: loaded.name, schemes: loaded.schemes, executable: executable, displayName: displayName)
+            handler.busActivatable = dbusActivatable
+            handler.actions = loaded.actions.map { DesktopAction(id: $0.name, title: $0.title) }
             let registrar = try DesktopRegistrar(environment: .current())
             let report = try registrar.register(handler)
             print(json ? RegistrationOutput.json(report, name: loaded.name).jsonText : RegistrationOutput.human(report, name: loaded.name, verb: "registered"))
@@ -112,6 +124,9 @@ enum RegistrationOutput {
         var list = "  \(report.mimeAppsListChange.rawValue) \(report.mimeAppsList)"
         if !report.changedMimeTypes.isEmpty { list += " (\(report.changedMimeTypes.joined(separator: ", ")))" }
         lines.append(list)
+        if let service = report.busServiceFile, report.busServiceFileChange != .absent {
+            lines.append("  \(report.busServiceFileChange.rawValue) \(service)")
+        }
         lines.append("  \(report.databaseRefresh)")
         for claimant in report.competingClaimants {
             lines.append("  warning: \(claimant) also claims \(claimant.entry.mimeTypes.filter { $0.hasPrefix("x-scheme-handler/") }.joined(separator: ", ")) (see schemectl status)")
@@ -133,6 +148,7 @@ enum RegistrationOutput {
             mimeAppsList: .init(
                 path: report.mimeAppsList, change: report.mimeAppsListChange.rawValue, changedMimeTypes: report.changedMimeTypes),
             databaseRefresh: refresh,
+            busServiceFile: .init(path: report.busServiceFile, change: report.busServiceFileChange.rawValue),
             competingClaimants: report.competingClaimants.map { .init(id: $0.id.rawValue, path: $0.path) })
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SchemeRouter
 import SchemeRouterDesktop
+import SchemeRouterRuntime
 
 /// `schemectl status`: the desktop doctor.
 struct Status: ParsableCommand {
@@ -12,13 +13,19 @@ struct Status: ParsableCommand {
             other desktop file across XDG_DATA_HOME and XDG_DATA_DIRS that claims the scheme (competing \
             claimants), whether `xdg-mime query default` agrees, whether the handler's Exec target exists \
             and is executable, whether mimeinfo.cache is current, whether the desktop file validates, and \
-            which helper tools (xdg-utils, desktop-file-utils, gio) are missing. Each problem comes with \
-            a one-line fix.
+            which helper tools (xdg-utils, desktop-file-utils, gio) are missing. For a DBusActivatable app: \
+            the D-Bus service file is present, its Exec runs the app with --gapplication-service, the \
+            bus name is not owned by another program, and a session bus is there (otherwise D-Bus \
+            activation is unavailable, and status says why). Each problem comes with a one-line fix.
 
             --json prints one object: {"version": 1, "healthy", "schemes": [{"scheme", "mimeType", "expected", \
             "default": {"id", "path", "source", "exec"} | null, "claimants": [{"id", "path", \
             "bundleName"}], "xdgMimeDefault", "problems": [{"severity", "code", "message", "fix"}]}], \
-            "problems": [...], "tools": [{"command", "package", "path"}]}.
+            "problems": [...], "tools": [{"command", "package", "path"}], "systemEvents": [{"event", \
+            "source", "available", "reason"}]}.
+
+            It also lists the sources of the lifecycle's system events on this machine (clock set, \
+            time zone, locale, memory pressure) and why any is not available.
 
             Exit status: 0 no errors (warnings allowed); 1 at least one error; 64 usage error; 78 HOME unset.
             """
@@ -69,12 +76,17 @@ struct Status: ParsableCommand {
             }
         }
         problems += doctor.validate(validated)
+        problems += doctor.busProblems(validated)
         problems += doctor.toolProblems()
         let healthy = !(statuses.contains { !$0.isHealthy } || problems.contains { $0.severity == .error })
+        let systemEvents = SystemEventSourceStatus.surveyThisMachine()
         if json {
-            print(StatusOutput.json(statuses, problems: problems, tools: doctor.tools(), healthy: healthy).jsonText)
+            var output = StatusOutput.json(statuses, problems: problems, tools: doctor.tools(), healthy: healthy)
+            output.systemEvents = JSONFragment(value: StatusOutput.json(systemEvents))
+            print(output.jsonText)
         } else {
             print(StatusOutput.human(statuses, problems: problems, tools: doctor.tools(), listedApps: target == nil))
+            print(StatusOutput.human(systemEvents))
         }
         if !healthy { throw DesktopExitStatus.broken }
     }
@@ -104,6 +116,22 @@ enum StatusOutput {
         let errors = all.filter { $0.severity == .error }.count
         lines.append("status: \(errors == 0 ? "ok" : "broken"), \(errors) error\(errors == 1 ? "" : "s"), \(all.count - errors) warning\(all.count - errors == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
+    }
+
+    /// `system events:` and one line per source: available, or why not.
+    static func human(_ systemEvents: [SystemEventSourceStatus]) -> String {
+        (["system events (lifecycle):"] + systemEvents.map { status in
+            "  \(status.event): \(status.source): " + (status.available ? "available" : "not available (\(status.reason ?? "unknown"))")
+        }).joined(separator: "\n")
+    }
+
+    static func json(_ systemEvents: [SystemEventSourceStatus]) -> JSONValue {
+        .array(systemEvents.map { status in
+            .object([
+                ("event", .string(status.event)), ("source", .string(status.source)),
+                ("available", .bool(status.available)), ("reason", .optional(status.reason)),
+            ])
+        })
     }
 
     static func indent(_ text: String) -> String {
@@ -182,4 +210,6 @@ struct StatusJSON: JSONOutput {
     let schemes: [Scheme]
     let problems: [Problem]
     let tools: [Tool]
+    /// The system events section, still assembled as a `JSONValue` by `StatusOutput.json(_:)`.
+    var systemEvents: JSONFragment?
 }

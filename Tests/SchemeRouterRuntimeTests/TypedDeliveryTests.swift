@@ -12,7 +12,7 @@ struct TypedDeliveryTests {
         let run = try sandbox.run(["loadprobe://archive"])
         #expect(run.status == 2, "\(run.error)")
         #expect(
-            run.error.contains("'archive' is not served (hosts: record, stall, throw, trap, whoami) at byte 0"),
+            run.error.contains("'archive' is not served (hosts: decline, record, stall, throw, token, trap, whoami) at byte 0"),
             "\(run.error)")
         #expect(run.error.contains("  loadprobe://archive\n  ^"), "the caret rendering: \(run.error)")
         #expect(sandbox.hooks().isEmpty)
@@ -47,7 +47,7 @@ struct TypedDeliveryTests {
             #expect(
                 run.error.contains(
                     "MismatchedRequest.routeNames does not match Examples/LoadProbe/ProbeManifest.swift: "
-                        + "it does not read the manifest's route(s) 'stall'; it names route(s) 'archive' the manifest does not declare"),
+                        + "it does not read the manifest's route(s) 'decline', 'stall', 'token'; it names route(s) 'archive' the manifest does not declare"),
                 "\(run.error)")
         }
         #expect(sandbox.hooks().isEmpty)

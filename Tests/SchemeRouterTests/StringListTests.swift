@@ -18,18 +18,17 @@ struct StringListTests {
         #expect(list.capacity >= count)
     }
 
-    /// Lists read in place around the literal sizes: query items and catch-all path segments.
-    @Test(arguments: 0...6)
-    func listsAroundTheLiteralSizesReadInPlace(count: Int) throws {
+    /// Lists around the literal sizes, and well past the path's room for sixteen segments: query
+    /// items and catch-all path segments.
+    @Test(arguments: Array(0...6) + [15, 16, 17, 40, 70])
+    func listsAroundTheLiteralSizes(count: Int) throws {
         let registry = try SchemeRegistry(manifests: [try Manifest(json: Array(Self.manifest.utf8), file: "files.json")])
         let items = (0..<count).map { "t\($0)%20x" }
         let segments = (0...count).map { "s\($0)" }
         let text = "files://x/files/" + segments.joined(separator: "/") + "?" + items.map { "tag=\($0)" }.joined(separator: "&")
-        let (tags, path) = try registry.withRoute(text) { values throws(RouteError) in
-            (try values.strings("tags"), try values.strings("path"))
-        }
-        #expect(tags == (0..<count).map { "t\($0) x" })
-        #expect(path == segments)
+        let match = try registry.route(SchemeURL(text))
+        #expect(try match.strings("tags") == (0..<count).map { "t\($0) x" })
+        #expect(try match.strings("path") == segments)
     }
 
     static let manifest = #"""

@@ -27,7 +27,6 @@ enum AllocationReport {
         let decode = counters.count { blackHole(workloads.parseAndDecode()) }
         let foundation = counters.count { blackHole(workloads.foundationParseAndDecode()) }
         let route = counters.count { blackHole(workloads.routes.schemeRouter()) }
-        let routeMatches = counters.count { blackHole(workloads.routes.schemeRouterMatches()) }
         let foundationRoute = counters.count { blackHole(workloads.routes.foundation()) }
         let n = workloads.corpus.count
         func perURL(_ count: Int) -> String { format(Double(count) / Double(n), decimals: 1) }
@@ -35,8 +34,7 @@ enum AllocationReport {
         print("  validate only (URLParser.validate):             \(validate.mallocCount) mallocs")
         print("  SchemeRouter parse + decode:                    \(decode.mallocCount) mallocs (\(perURL(decode.mallocCount)) per URL)")
         print("  Foundation URL + URLComponents + queryItems:    \(foundation.mallocCount) mallocs (\(perURL(foundation.mallocCount)) per URL)")
-        print("  SchemeRouter withRoute + typed request:         \(route.mallocCount) mallocs (\(perURL(route.mallocCount)) per URL)")
-        print("  SchemeRouter route (owned match) + request:     \(routeMatches.mallocCount) mallocs (\(perURL(routeMatches.mallocCount)) per URL)")
+        print("  SchemeRouter route + typed request:             \(route.mallocCount) mallocs (\(perURL(route.mallocCount)) per URL)")
         print("  Foundation, the same job by hand:               \(foundationRoute.mallocCount) mallocs (\(perURL(foundationRoute.mallocCount)) per URL)")
     }
 }

@@ -50,7 +50,7 @@ struct RouteWorkloads {
 
     // MARK: - SchemeRouter
 
-    /// The `edit` route's typed request, read from either kind of values (``ParameterReader``).
+    /// The `edit` route's typed request.
     struct EditNote {
         static let routeName = "edit"
         var id: UUIDValue, tags: [String], sort: String, page: Int, pinned: Bool?, section: String?
@@ -74,32 +74,17 @@ struct RouteWorkloads {
         return sum
     }
 
-    /// The whole job for one URL: a checksum of the typed values, or `nil` when the URL is refused.
-    /// The values are read in place (``SchemeRegistry/withRoute(_:_:)``): only those read are made.
+    /// The whole job for one URL: a checksum of the typed values, or `nil` when the URL is refused
+    /// (the one path: ``SchemeURL/init(_:maximumLength:)``, then ``SchemeRegistry/route(_:)``).
     @inline(__always)
     func schemeRouter(_ text: String) -> Int? {
-        try? registry.withRoute(text) { values throws(RouteError) in try Self.checksum(route: values.routeName, values) }
-    }
-
-    /// The same job keeping each match (``SchemeRegistry/route(_:)``, an owned ``RouteMatch``).
-    @inline(never)  // a symbol of its own, for callgrind --toggle-collect
-    func schemeRouterMatches() -> Int {
-        var sum = 0
-        for text in corpus { sum &+= schemeRouterMatch(text) ?? 1 }
-        return sum
-    }
-
-    /// The whole job for one URL through an owned match.
-    @inline(__always)
-    func schemeRouterMatch(_ text: String) -> Int? {
         guard let url = try? SchemeURL(text), let match = try? registry.route(url) else { return nil }
-        return try? Self.checksum(route: match.route.name, match.parameters)
+        return try? Self.checksum(route: match.route.name, match)
     }
 
-    /// A checksum of the typed values of route `route`, read from `values` (in place or owned):
-    /// the app's side of the whole job, the same for both ways of routing.
+    /// A checksum of the typed values of route `route`, read from the match: the app's side of the whole job.
     @inline(__always)
-    static func checksum(route: String, _ values: borrowing some ParameterReader & ~Copyable) throws(RouteError) -> Int {
+    static func checksum(route: String, _ values: some ParameterReader) throws(RouteError) -> Int {
         switch route {
         case EditNote.routeName:
             let edit = try EditNote(reading: values)
@@ -212,7 +197,6 @@ struct RouteWorkloads {
         var disagreements: [String] = []
         for text in corpus {
             let a = schemeRouter(text) != nil, b = foundation(text) != nil
-            precondition(a == (schemeRouterMatch(text) != nil), "withRoute and route disagree on \(text)")
             if a { ours += 1 }
             if b { theirs += 1 }
             if a != b, !disagreements.contains(text) { disagreements.append(text) }
@@ -243,7 +227,7 @@ struct RouteWorkloads {
 }
 
 extension RouteWorkloads.EditNote {
-    init(reading parameters: borrowing some ParameterReader & ~Copyable) throws(RouteError) {
+    init(reading parameters: some ParameterReader) throws(RouteError) {
         self.init(
             id: try parameters.uuid("id"), tags: try parameters.strings("tags"), sort: try parameters.string("sort"),
             page: try parameters.integer("page"), pinned: try parameters.optionalBoolean("pinned"),
@@ -252,7 +236,7 @@ extension RouteWorkloads.EditNote {
 }
 
 extension RouteWorkloads.AddTask {
-    init(reading parameters: borrowing some ParameterReader & ~Copyable) throws(RouteError) {
+    init(reading parameters: some ParameterReader) throws(RouteError) {
         let task = try parameters.string("task")
         self.init(task: task, due: parameters.keyword("due") == nil ? try parameters.optionalDate("due") : nil)
     }

@@ -91,11 +91,7 @@ struct Workloads {
                 theirs: Workload(name: "Foundation: URL + URLComponents + queryItems") { foundationParseAndDecode() }),
             Comparison(
                 title: "parse + validate + route + typed request (the whole job)",
-                ours: Workload(name: "SchemeRouter: SchemeRegistry.withRoute + request") { routes.schemeRouter() },
-                theirs: Workload(name: "Foundation: URL + URLComponents, by hand") { routes.foundation() }),
-            Comparison(
-                title: "the same, keeping each match (owned RouteMatch)",
-                ours: Workload(name: "SchemeRouter: SchemeRegistry.route + request") { routes.schemeRouterMatches() },
+                ours: Workload(name: "SchemeRouter: SchemeURL + route + request") { routes.schemeRouter() },
                 theirs: Workload(name: "Foundation: URL + URLComponents, by hand") { routes.foundation() }),
         ]
     }

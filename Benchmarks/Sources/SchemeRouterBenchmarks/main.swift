@@ -50,20 +50,29 @@ for text in acceptance.disagreements.prefix(10) {
     print("  \(text)  SchemeRouter: \(workloads.routes.schemeRouter(text) != nil ? "accepts" : "refuses"), "
         + "Foundation: \(workloads.routes.foundation(text) != nil ? "accepts" : "refuses")")
 }
-let comparisons = workloads.comparisons.filter { only == nil || $0.title.contains(only!) }
-var samples = comparisons.flatMap { [Series(name: $0.ours.name), Series(name: $0.theirs.name)] }
+// Held-out-like manifest shapes, each on its own corpus of 2,000 URLs (ShapeWorkloads).
+let shapes = shape == nil ? ShapeWorkloads.Repeats.allCases.map { ShapeWorkloads.deepLinks($0, count: 2_000) }
+    + [ShapeWorkloads.manyValues(count: 2_000), ShapeWorkloads.deepLinks(.none, count: 2_000, refusals: true)] : []
+for workload in shapes {
+    let acceptance = workload.acceptance()
+    print("\(workload.title): SchemeRouter accepts \(acceptance.ours) of \(workload.corpus.count) URLs, Foundation \(acceptance.foundation)"
+        + (acceptance.disagreements.isEmpty ? " (the same URLs)" : "; they disagree on: " + acceptance.disagreements.prefix(3).joined(separator: "  ")))
+}
+let comparisons = (workloads.comparisons.map { ($0, corpus.count) } + shapes.map { ($0.comparison, $0.corpus.count) })
+    .filter { only == nil || $0.0.title.contains(only!) }
+var samples = comparisons.flatMap { [Series(name: $0.0.ours.name), Series(name: $0.0.theirs.name)] }
 for _ in 0..<rounds {
-    for (index, comparison) in comparisons.enumerated() {
+    for (index, (comparison, count)) in comparisons.enumerated() {
         for (offset, workload) in [comparison.ours, comparison.theirs].enumerated() {
             if let side, side != (offset == 0 ? "ours" : "foundation") { continue }
             let start = monotonicNanos()
             blackHole(workload.body())
             let elapsed = monotonicNanos() - start
-            samples[index * 2 + offset].add(Double(elapsed) / Double(corpus.count))
+            samples[index * 2 + offset].add(Double(elapsed) / Double(count))
         }
     }
 }
-for (index, comparison) in comparisons.enumerated() {
+for (index, (comparison, _)) in comparisons.enumerated() {
     let ours = samples[index * 2], theirs = samples[index * 2 + 1]
     print("")
     print("\(comparison.title)")
@@ -73,4 +82,13 @@ for (index, comparison) in comparisons.enumerated() {
     }
     print("  ratio (median \(theirs.name.split(separator: ":")[0]) / median \(ours.name.split(separator: ":")[0])): "
         + "\(format(theirs.median / ours.median, decimals: 2))x")
+}
+
+// A refused URL against an accepted one of the same manifests (our side, same run).
+if let refused = comparisons.firstIndex(where: { $0.0.title.hasPrefix("refused") }),
+    let accepted = comparisons.firstIndex(where: { $0.0.title.contains("no key repeatable") })
+{
+    print("")
+    print("refused / accepted deep link (SchemeRouter, medians): "
+        + "\(format(samples[refused * 2].median / samples[accepted * 2].median, decimals: 2))x")
 }

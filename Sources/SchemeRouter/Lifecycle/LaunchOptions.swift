@@ -12,15 +12,27 @@ public struct LaunchOptions: Sendable, Hashable {
     public var sourceApplication: SourceApplication?
     /// Free-form data the sender attached to ``url``.
     public var annotation: String?
+    /// The desktop's activation token that came with the launch, if any.
+    public var activationToken: String?
+    /// Why the app was launched.
+    public var reason: LaunchReason
 
     /// Creates launch options; all fields default to `nil` (a plain launch).
     /// - Parameters:
     ///   - url: The URL to open after launching.
     ///   - sourceApplication: The app that sent the URL.
     ///   - annotation: Data the sender attached.
-    public init(url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil) {
+    ///   - activationToken: The desktop's activation token.
+    ///   - reason: Why the app launches; by default ``LaunchReason/url`` when `url` is set,
+    ///     else ``LaunchReason/plain``.
+    public init(
+        url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil,
+        activationToken: String? = nil, reason: LaunchReason? = nil
+    ) {
         self.url = url
         self.sourceApplication = sourceApplication
         self.annotation = annotation
+        self.activationToken = activationToken
+        self.reason = reason ?? (url == nil ? .plain : .url)
     }
 }

@@ -16,6 +16,6 @@ public enum LifecycleEvent: String, Sendable, CaseIterable {
     case terminate
     /// ``LifecycleController/tick()``.
     case tick
-    /// ``LifecycleController/beginBackgroundTask(expiration:)``.
-    case beginBackgroundTask
+    /// ``LifecycleController/post(_:)``.
+    case systemEvent
 }

@@ -8,20 +8,30 @@ public struct OpenOptions: Sendable, Hashable {
     public var sourceApplication: SourceApplication?
     /// Free-form data the sender attached to the URL.
     public var annotation: String?
+    /// The desktop's activation token for raising a window (`XDG_ACTIVATION_TOKEN` on Wayland,
+    /// `DESKTOP_STARTUP_ID` on X11), when the sender passed one.
+    public var activationToken: String?
 
     /// Creates open options; every field defaults to `nil`.
     /// - Parameters:
     ///   - url: The URL as received.
     ///   - sourceApplication: The app that sent the URL.
     ///   - annotation: Data the sender attached.
-    public init(url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil) {
+    ///   - activationToken: The desktop's activation token.
+    public init(
+        url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil,
+        activationToken: String? = nil
+    ) {
         self.url = url
         self.sourceApplication = sourceApplication
         self.annotation = annotation
+        self.activationToken = activationToken
     }
 
     /// The options `open` receives for the URL of a launch.
     init(_ launch: LaunchOptions) {
-        self.init(url: launch.url, sourceApplication: launch.sourceApplication, annotation: launch.annotation)
+        self.init(
+            url: launch.url, sourceApplication: launch.sourceApplication, annotation: launch.annotation,
+            activationToken: launch.activationToken)
     }
 }

@@ -14,6 +14,10 @@ extension Manifest {
             out += routes.map { Self.json(for: $0, indent: "    ") }.joined(separator: ",\n")
             out += "\n  ]\n"
         }
+        if !actions.isEmpty {
+            out.removeLast()
+            out += ",\n  \"actions\": [\n" + actions.map(Self.json(for:)).joined(separator: ",\n") + "\n  ]\n"
+        }
         out += "}\n"
         return out
     }
@@ -65,5 +69,11 @@ extension Manifest {
             members.append(("keywords", "[" + spec.keywords.map(JSONString.quoted).joined(separator: ", ") + "]"))
         }
         return "{" + members.map { "\(JSONString.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    private static func json(for action: ManifestAction) -> String {
+        var members = "\"name\": \(JSONString.quoted(action.name)), \"title\": \(JSONString.quoted(action.title))"
+        if let parameter = action.parameter { members += ", \"parameter\": \"\(parameter.rawValue)\"" }
+        return "    {\(members)}"
     }
 }

@@ -26,6 +26,11 @@ public struct Manifest: Sendable, Hashable {
     public let schemes: [SchemeName]
     /// The routes, in manifest order.
     public let routes: [RouteDefinition]
+    /// The actions the app declares (the optional `actions` key; see ``ManifestAction``).
+    public internal(set) var actions: [ManifestAction] = []
+    /// `UIApplicationExitsOnSuspend`: the app terminates instead of entering the background
+    /// (see `LifecycleConfiguration.exitsOnSuspend`); `false` when the key is absent.
+    public internal(set) var exitsOnSuspend = false
 
     /// Reads a manifest from its JSON bytes.
     /// - Parameters:

@@ -3,7 +3,7 @@
 struct ManifestDecoder {
     let file: String
 
-    static let topLevelKeys = ["CFBundleURLName", "CFBundleURLSchemes", "routes"]
+    static let topLevelKeys = ["CFBundleURLName", "CFBundleURLSchemes", "routes", "actions", "UIApplicationExitsOnSuspend"]
     static let routeKeys = [
         "name", "host", "path", "query", "rawQuery", "fragment", "parameters", "formDecoding", "unknownQueryItems",
     ]
@@ -47,7 +47,12 @@ struct ManifestDecoder {
                 routes.append(try route(node, at: routesPath.appending(index: index)))
             }
         }
-        return Manifest(name: name, schemes: schemes, routes: routes, file: file)
+        var manifest = Manifest(name: name, schemes: schemes, routes: routes, file: file)
+        manifest.actions = try actions(members["actions"])
+        if let exits = members["UIApplicationExitsOnSuspend"] {
+            manifest.exitsOnSuspend = try bool(exits, at: ManifestKeyPath.root.appending("UIApplicationExitsOnSuspend"))
+        }
+        return manifest
     }
 
     func route(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> RouteDefinition {

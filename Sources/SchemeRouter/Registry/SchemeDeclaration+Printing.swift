@@ -46,7 +46,7 @@ extension SchemeDeclaration {
             case .parameter(let parameter):
                 let value = try text(parameter, try present(parameter)!)
                 if value.isEmpty { throw refuse(parameter, ParameterFault.emptySegment.description) }
-                if RouteTable.isDotSegment(value) { throw refuse(parameter, ParameterFault.dotSegment.description) }
+                if value == "." || value == ".." { throw refuse(parameter, ParameterFault.dotSegment.description) }
                 url += "/" + PercentEncoding.encode(value, PercentEncoding.pathSegment)
             case .catchAll(let parameter):
                 guard case .list(let values) = try present(parameter)!, !values.isEmpty else {
@@ -54,7 +54,7 @@ extension SchemeDeclaration {
                 }
                 for value in values {
                     guard case .string(let segment) = value else { throw refuse(parameter, "a catch-all takes strings") }
-                    if RouteTable.isDotSegment(segment) { throw refuse(parameter, ParameterFault.dotSegment.description) }
+                    if segment == "." || segment == ".." { throw refuse(parameter, ParameterFault.dotSegment.description) }
                     url += "/" + PercentEncoding.encode(segment, PercentEncoding.pathSegment)
                 }
             }

@@ -15,10 +15,8 @@ public struct SchemeRegistry: Sendable {
     private let byScheme: [String: Int]
     /// The same index, looked up by a URL's scheme bytes ignoring case.
     let schemeTable: CaseFoldedTable
-    /// Each declaration's fast-path matcher, by the same index.
-    let matchers: [FastMatcher]
-    /// The same matchers, unretained: read without counting a reference while routing.
-    let unretainedMatchers: [Unmanaged<FastMatcher>]
+    /// Each declaration's matcher, by the same index.
+    let matchers: [RouteMatcher]
 
     /// Indexes declarations.
     /// - Throws: ``ManifestError/schemeClaimedTwice(scheme:first:second:)`` or
@@ -47,8 +45,7 @@ public struct SchemeRegistry: Sendable {
             }
         }
         self.declarations = declarations
-        self.matchers = declarations.map(\.fast)
-        unretainedMatchers = matchers.map(Unmanaged.passUnretained)
+        self.matchers = declarations.map(\.matcher)
         self.byScheme = byScheme
         self.schemeTable = CaseFoldedTable(byScheme.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: $0.value) })
     }
@@ -105,11 +102,7 @@ public struct SchemeRegistry: Sendable {
     public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
         try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) -> RouteMatch in
             guard let index = declarationIndex(url.layout, bytes: bytes) else { throw .unknownScheme(url.scheme) }
-            let matcher = matchers[index]
-            if let (route, parameters) = matcher.bind(url.layout, bytes: bytes) {
-                return RouteMatch(url: url, declaration: matcher.name, route: matcher.routes[route], parameters: parameters)
-            }
-            return try declarations[index].preciseMatch(url, bytes: bytes)
+            return try matchers[index].match(url, bytes: bytes)
         }
     }
 

@@ -1,7 +1,7 @@
 /// The elements of an array copied into memory that the owning object frees in its `deinit`,
 /// read through a pointer: unlike an array property, reading one costs no reference counting.
 ///
-/// Only for the immutable tables of the routing fast path (``FastPlan``, ``FlatTrie``): built
+/// Only for the immutable tables of routing (``RoutePlan``, ``RouteTrie``): built
 /// once at registration, never written again, and never read after the owner is gone (the
 /// owner is kept alive by the registry while a URL is routed).
 struct FrozenArray<Element>: @unchecked Sendable {

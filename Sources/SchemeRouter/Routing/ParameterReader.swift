@@ -1,55 +1,67 @@
-/// Reading a route's typed values by parameter name: what ``RouteParameters`` (kept in a
-/// ``RouteMatch``) and ``RouteValues`` (read in place inside ``SchemeRegistry/withRoute(_:_:)``)
-/// share, so a request type reads both with one initializer:
+/// Reading a route's typed values by parameter name: what ``RouteParameters`` offers, and
+/// ``RouteMatch`` forwards to its parameters, so a request type reads either:
 ///
 /// ```swift
-/// struct AddTask: RouteRequest {
-///     init(parameters: RouteParameters) throws(RouteError) { try self.init(reading: parameters) }
-///     init(values: borrowing RouteValues) throws(RouteError) { try self.init(reading: values) }
-///     init(reading values: borrowing some ParameterReader & ~Copyable) throws(RouteError) {
-///         task = try values.string("task")
-///         due = values.keyword("due") == nil ? try values.optionalDate("due") : nil
-///     }
-/// }
+/// let task = try match.string("task")            // the same as match.parameters.string("task")
+/// let due = try match.parameters.optionalDate("due")
 /// ```
 ///
 /// Every getter throws ``RouteError`` naming the parameter (and its byte offset in the URL):
 /// ``RouteError/parameterNotFound(name:)`` when a required value is absent,
 /// ``RouteError/parameterTypeMismatch(name:expected:found:offset:)`` when it has another type.
-public protocol ParameterReader: ~Copyable {
+public protocol ParameterReader {
     /// The value of `name`, or `nil` when it is absent.
     subscript(name: String) -> ParameterValue? { get }
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
     func offset(of name: String) -> Int?
-    /// A `string` or `enumeration` value.
-    func string(_ name: String) throws(RouteError) -> String
-    /// A `string` or `enumeration` value, or `nil` when absent.
-    func optionalString(_ name: String) throws(RouteError) -> String?
-    /// An `integer` value.
-    func integer(_ name: String) throws(RouteError) -> Int
-    /// An `integer` value, or `nil` when absent.
-    func optionalInteger(_ name: String) throws(RouteError) -> Int?
-    /// A `uuid` value.
-    func uuid(_ name: String) throws(RouteError) -> UUIDValue
-    /// A `uuid` value, or `nil` when absent.
-    func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue?
-    /// A `boolean` value.
-    func boolean(_ name: String) throws(RouteError) -> Bool
-    /// A `boolean` value, or `nil` when absent.
-    func optionalBoolean(_ name: String) throws(RouteError) -> Bool?
-    /// A `date` value (a keyword given instead is a type mismatch: check ``keyword(_:)`` first).
-    func date(_ name: String) throws(RouteError) -> CivilDateTime
-    /// A `date` value, or `nil` when absent.
-    func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime?
     /// The values of a `repeated` string parameter, or the segments of a catch-all.
     func strings(_ name: String) throws(RouteError) -> [String]
-    /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
-    func keyword(_ name: String) -> String?
 }
 
-extension ParameterReader where Self: ~Copyable {
+// The getters are inlinable: specialized in the app for its reader, no generic dispatch per value.
+extension ParameterReader {
+    /// A `string` or `enumeration` value.
+    @inlinable
+    public func string(_ name: String) throws(RouteError) -> String { try value(name) }
+    /// A `string` or `enumeration` value, or `nil` when absent.
+    @inlinable
+    public func optionalString(_ name: String) throws(RouteError) -> String? { try optionalValue(name) }
+    /// An `integer` value.
+    @inlinable
+    public func integer(_ name: String) throws(RouteError) -> Int { try value(name) }
+    /// An `integer` value, or `nil` when absent.
+    @inlinable
+    public func optionalInteger(_ name: String) throws(RouteError) -> Int? { try optionalValue(name) }
+    /// A `uuid` value.
+    @inlinable
+    public func uuid(_ name: String) throws(RouteError) -> UUIDValue { try value(name) }
+    /// A `uuid` value, or `nil` when absent.
+    @inlinable
+    public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? { try optionalValue(name) }
+    /// A `boolean` value.
+    @inlinable
+    public func boolean(_ name: String) throws(RouteError) -> Bool { try value(name) }
+    /// A `boolean` value, or `nil` when absent.
+    @inlinable
+    public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? { try optionalValue(name) }
+    /// A `date` value (a keyword given instead is a type mismatch: check ``keyword(_:)`` first).
+    @inlinable
+    public func date(_ name: String) throws(RouteError) -> CivilDateTime { try value(name) }
+    /// A `date` value, or `nil` when absent.
+    @inlinable
+    public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? { try optionalValue(name) }
+    /// The values of a `repeated` string parameter, or the segments of a catch-all.
+    @inlinable
+    public func strings(_ name: String) throws(RouteError) -> [String] { try value(name) }
+    /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
+    @inlinable
+    public func keyword(_ name: String) -> String? {
+        guard case .keyword(let word)? = self[name] else { return nil }
+        return word
+    }
     /// The value of `name` as `Value`.
     /// - Throws: ``RouteError/parameterNotFound(name:)`` or ``RouteError/parameterTypeMismatch(name:expected:found:offset:)``.
+    @inlinable
     public func value<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError) -> Value {
         guard let value = try optionalValue(name, as: type) else { throw .parameterNotFound(name: name) }
         return value
@@ -57,6 +69,7 @@ extension ParameterReader where Self: ~Copyable {
 
     /// The value of `name` as `Value`, or `nil` when absent.
     /// - Throws: ``RouteError/parameterTypeMismatch(name:expected:found:offset:)``.
+    @inlinable
     public func optionalValue<Value: ParameterConvertible>(_ name: String, as type: Value.Type = Value.self) throws(RouteError)
         -> Value?
     {
@@ -69,10 +82,12 @@ extension ParameterReader where Self: ~Copyable {
     }
 
     /// The values of a `repeated` integer parameter.
+    @inlinable
     public func integers(_ name: String) throws(RouteError) -> [Int] { try value(name) }
 
     /// An `enumeration` value as a Swift enum whose raw values are the enumeration's values.
     /// - Throws: also ``RouteError/parameterTypeMismatch(name:expected:found:offset:)`` when the value is not a case of `Value`.
+    @inlinable
     public func enumeration<Value: RawRepresentable>(_ name: String, as type: Value.Type = Value.self) throws(RouteError)
         -> Value where Value.RawValue == String
     {
@@ -81,6 +96,7 @@ extension ParameterReader where Self: ~Copyable {
     }
 
     /// An `enumeration` value as a Swift enum, or `nil` when absent.
+    @inlinable
     public func optionalEnumeration<Value: RawRepresentable>(_ name: String, as type: Value.Type = Value.self)
         throws(RouteError) -> Value? where Value.RawValue == String
     {

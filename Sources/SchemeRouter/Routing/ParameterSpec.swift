@@ -100,48 +100,39 @@ extension ParameterSpec {
     }
 
     /// Reads decoded UTF-8 bytes (valid UTF-8, as strict decoding guarantees) as a value of this
-    /// parameter's type. Only `string` values (and the remainder) make a new `String`: enumeration
-    /// values and keywords reuse the manifest's, numbers, UUIDs, booleans and dates are read from
-    /// the bytes.
+    /// parameter's type, with the binder's own ``ValueReader``.
     func parseScalar(_ bytes: UnsafeBufferPointer<UInt8>) throws(ValueFault) -> ParameterValue {
-        if !keywords.isEmpty {
-            for keyword in keywords where ByteText.equals(bytes, keyword) { return .keyword(keyword) }
-        }
-        switch kind {
-        case .string(let minLength, let maxLength):
-            let length = ByteText.scalarCount(bytes)
-            if length < minLength { throw ValueFault(fault: .tooShort(minimum: minLength, length: length), index: 0) }
-            if let maxLength, length > maxLength {
-                throw ValueFault(fault: .tooLong(maximum: maxLength, length: length), index: ByteText.offset(ofScalar: maxLength, in: bytes))
+        if case .remainder = kind { return .list([.string(String(decoding: bytes, as: UTF8.self))]) }
+        var words = WordList()
+        var formats: [DateFormat] = []
+        let reader = ValueReader(self, words: &words, formats: &formats)
+        let scalars = ByteText.scalarCount(bytes)
+        return try words.withView { view in
+            formats.withUnsafeBufferPointer { formats in
+                Result { () throws(ValueFault) in
+                    try reader.read(bytes, scalars: scalars, words: view, formats: formats).parameterValue(view)
+                }
             }
-            return .string(String(decoding: bytes, as: UTF8.self))
-        case .integer(let min, let max):
-            return .integer(try Self.parseInteger(bytes, min: min, max: max))
-        case .uuid:
-            guard let uuid = UUIDValue(bytes: bytes) else {
-                throw ValueFault(fault: .notAUUID, index: UUIDValue.faultIndex(bytes) ?? 0)
-            }
-            return .uuid(uuid)
-        case .boolean:
-            if ByteText.equals(bytes, "true") || ByteText.equals(bytes, "1") { return .boolean(true) }
-            if ByteText.equals(bytes, "false") || ByteText.equals(bytes, "0") { return .boolean(false) }
-            throw ValueFault(fault: .notABoolean, index: 0)
-        case .enumeration(let values):
-            for value in values where ByteText.equals(bytes, value) { return .string(value) }
-            throw ValueFault(fault: .notAllowed(values), index: 0)
-        case .date(let format):
-            do {
-                return .date(try format.parse(bytes))
-            } catch {
-                throw ValueFault(fault: .invalidDate(format: format.pattern, reason: error.reason), index: error.index)
-            }
-        case .remainder:
-            return .list([.string(String(decoding: bytes, as: UTF8.self))])
-        }
+        }.get()
     }
 
     /// Reads a canonical decimal integer: `0`, or an optional `-` and digits not starting with `0`.
+    @inline(__always)
     static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>, min: Int, max: Int) throws(ValueFault) -> Int {
+        // Up to 18 digits not starting with `0` never overflow: one plain loop.
+        let count = bytes.count
+        let start = count > 0 && bytes[0] == UInt8(ascii: "-") ? 1 : 0
+        if count > start, count &- start <= 18, bytes[start] != UInt8(ascii: "0") || count == 1 {
+            var value = 0
+            for position in start..<count {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { throw ValueFault(fault: .notAnInteger, index: position) }
+                value = value &* 10 &+ Int(digit)
+            }
+            if start == 1 { value = -value }
+            guard value >= min, value <= max else { throw ValueFault(fault: .integerOutOfRange(min: min, max: max), index: 0) }
+            return value
+        }
         var index = 0
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { index = 1 }

@@ -4,61 +4,21 @@
 /// fragment then bind parameters or fail with a precise ``RouteError``. A route is a handle to
 /// shared, immutable storage, so copying one (into every ``RouteMatch``) costs one reference.
 public struct Route: Sendable, Hashable, CustomStringConvertible {
-    /// What binding needs, worked out once at registration.
+    /// The route as declared and compiled, shared by every copy.
     final class Plan: Sendable {
         let definition: RouteDefinition
         let index: Int
         let host: String?
         let path: PathPattern
-        /// Per path segment: the parameter bound there, or `nil` for a literal.
-        let pathParameters: [Binding?]
-        /// The query items, in manifest order.
-        let queryItems: [Binding]
-        let rawQuery: Binding?
-        let fragment: Binding?
-        let decoding: PercentDecoding
-        /// The compiled form the fast binder reads, or `nil` for a route left to ``RouteBinder``.
-        let fast: FastPlan?
+        /// What the binder reads.
+        let compiled: RoutePlan
 
         init(definition: RouteDefinition, index: Int, host: String?, path: PathPattern) {
             self.definition = definition
             self.index = index
             self.host = host
             self.path = path
-            let parameters = definition.parameters
-            pathParameters = path.segments.map { segment in
-                switch segment {
-                case .literal: nil
-                case .parameter(let name), .catchAll(let name): Binding(name: name, spec: parameters[name]!)
-                }
-            }
-            queryItems = definition.query.map { Binding(name: $0.parameter, spec: parameters[$0.parameter]!, key: $0.key) }
-            rawQuery = definition.rawQuery.map { Binding(name: $0, spec: parameters[$0]!) }
-            fragment = definition.fragment.map { Binding(name: $0, spec: parameters[$0]!) }
-            decoding = definition.formDecoding ? .form : .text
-            fast = FastPlan(
-                pathParameters: pathParameters, queryItems: queryItems, rawQuery: rawQuery, fragment: fragment,
-                decoding: decoding, unknownQueryItems: definition.unknownQueryItems)
-        }
-    }
-
-    /// One parameter and where it is bound; a reference, so reading it while binding copies nothing.
-    final class Binding: Sendable {
-        let name: String
-        let spec: ParameterSpec
-        /// The query key's UTF-8, for query items.
-        let key: [UInt8]
-
-        init(name: String, spec: ParameterSpec, key: String = "") {
-            self.name = name
-            self.spec = spec
-            self.key = Array(key.utf8)
-        }
-
-        /// Whether the query key is exactly `bytes`.
-        @inline(__always)
-        func hasKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            key.withUnsafeBufferPointer { ByteText.equal($0, bytes) }
+            compiled = RoutePlan(definition, path: path)
         }
     }
 

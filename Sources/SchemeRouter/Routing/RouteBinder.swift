@@ -1,196 +1,336 @@
-/// Reads a selected route's parameters from a URL: path segments, query items or the raw query,
-/// and the fragment, in that order (so the first fault in the URL is the one reported), each
-/// percent-decoded strictly and parsed as its declared type.
-///
-/// It works on the URL's bytes and its layout: nothing is decoded that needs no decoding,
-/// decoded bytes go to one scratch buffer, and numbers, UUIDs, booleans, dates, enumeration
-/// values and keywords are read without making a `String`.
-struct RouteBinder {
-    let plan: Route.Plan
-    let bytes: UnsafeBufferPointer<UInt8>
-    let layout: URLLayout
-    let path: RouteTable.PathView
-    let scratch: UnsafeMutableBufferPointer<UInt8>
+/// The binder: reads a selected route's parameters in one pass over the path segments, the query
+/// and the fragment, in that order, with the compiled ``RoutePlan``. The first fault in URL order
+/// throws its ``RouteError`` from the place it is found (the error's text is made only then), so
+/// a URL is bound, or refused with its reason and byte offset, by the same pass.
+extension RoutePlan {
+    /// What binding reads of a URL's layout past the path (copying the whole layout costs more).
+    struct Tail {
+        let pathEnd: Int
+        let query: Range<Int>?
+        let fragment: Range<Int>?
 
-    func bind() throws(RouteError) -> RouteParameters {
-        var parameters = RouteParameters(names: [], capacity: plan.definition.parameters.count)
-        try bindPath(into: &parameters)
-        try bindQuery(into: &parameters)
-        try bindFragment(into: &parameters)
+        @inline(__always)
+        init(_ layout: URLLayout) {
+            pathEnd = layout.path.upperBound
+            query = layout.query
+            fragment = layout.fragment
+        }
+    }
+
+    /// The bytes the scratch buffer has past each half: room for the query copy's `&` and zero bytes.
+    static let scratchPadding = 16
+
+    /// The scratch buffer's size for a URL of `length` bytes, in two halves. The first holds text
+    /// decoded at the URL's own offsets (path segments, a raw query, the fragment, escaped keys)
+    /// and the query's padded copy (``bindQueryItems(_:_:into:)``); the second, query values
+    /// decoded at ``secondHalf(_:urlLength:offset:)`` while the copy is still read.
+    static func scratchCapacity(forURLLength length: Int) -> Int { 2 &* (length &+ scratchPadding) }
+
+    /// Where a query value at URL offset `offset` is decoded: the scratch buffer's second half.
+    @inline(__always)
+    static func secondHalf(_ scratch: UnsafeMutablePointer<UInt8>, urlLength: Int, offset: Int) -> UnsafeMutablePointer<UInt8> {
+        scratch + (urlLength &+ scratchPadding &+ offset)
+    }
+
+    /// Binds the route's parameters from a URL whose path is split into `segments` (decoded).
+    /// `scratch` has ``scratchCapacity(forURLLength:)`` bytes.
+    /// - Throws: the first fault in URL order, with its offset.
+    @inline(__always)
+    func bind(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Tail, _ segments: UnsafeBufferPointer<RouteTrie.Segment>,
+        scratch: UnsafeMutablePointer<UInt8>
+    ) throws(RouteError) -> RouteParameters {
+        let context = Context(
+            bytes: bytes, scratch: scratch, readers: readers.buffer, words: words.view, formats: formats.buffer, names: names)
+        var parameters = RouteParameters(names: names, capacity: readers.count)
+        try bindPath(context, segments, into: &parameters)
+        if rawQuery >= 0 {
+            if let query = layout.query {
+                try context.bind(query, rawQuery, form: formDecoding, output: scratch + query.lowerBound, into: &parameters)
+            } else if !readers[rawQuery].isOptional {
+                throw .missingParameter(name: names[rawQuery].text, component: .query, key: nil, offset: layout.pathEnd)
+            }
+        } else {
+            try bindQueryItems(context, layout, into: &parameters)
+        }
+        if fragment >= 0 {
+            if let range = layout.fragment {
+                try context.bind(range, fragment, form: false, output: scratch + range.lowerBound, into: &parameters)
+            } else if !readers[fragment].isOptional {
+                throw .missingParameter(name: names[fragment].text, component: .fragment, key: nil, offset: bytes.count)
+            }
+        } else if let range = layout.fragment, !range.isEmpty {
+            throw .unexpectedFragment(offset: range.lowerBound - 1)
+        }
         return parameters
     }
 
-    private func bindPath(into parameters: inout RouteParameters) throws(RouteError) {
-        for position in plan.pathParameters.indices {
-            guard let binding = plan.pathParameters[position] else { continue }
-            let name = binding.name
-            let spec = binding.spec
-            if case .remainder = spec.kind {
-                var values: [String] = []
-                values.reserveCapacity(path.segments.count - position)
-                for index in position..<path.segments.count {
-                    let decoded = try decodedSegment(index, parameter: name)
-                    values.append(String(decoding: decoded, as: UTF8.self))
-                }
-                parameters.bindNew(name, strings: values, offset: path.segments[position].lowerBound)
-            } else {
-                let range = path.segments[position]
-                let decoded = try decodedSegment(position, parameter: name)
-                parameters.bindNew(name, try read(decoded, binding, raw: range), offset: range.lowerBound)
+    private struct Context {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let scratch: UnsafeMutablePointer<UInt8>
+        let readers: UnsafeBufferPointer<ValueReader>
+        let words: WordList.View
+        let formats: UnsafeBufferPointer<DateFormat>
+        let names: [RouteParameters.Name]
+
+        /// Decodes `range` of the URL into `output` (its own bytes when nothing needs decoding)
+        /// and reads it with parameter `parameter`'s reader.
+        @inline(__always)
+        func read(
+            _ range: Range<Int>, _ parameter: Int, special: Bool, form: Bool, output: UnsafeMutablePointer<UInt8>
+        ) throws(RouteError) -> ReadValue {
+            let raw = UnsafeBufferPointer(rebasing: bytes[range])
+            guard special else { return try read(parameter, raw, scalars: raw.count, raw: range) }
+            let decoded: (count: Int, scalars: Int)
+            do throws(URLRejection) {
+                decoded = try PercentDecoding(plusAsSpace: form).decode(raw, offset: range.lowerBound, into: output)
+            } catch {
+                throw undecodable(parameter, range, error)
             }
+            return try read(parameter, UnsafeBufferPointer(start: output, count: decoded.count), scalars: decoded.scalars, raw: range)
+        }
+
+        /// ``read(_:_:special:form:output:)`` and binds the value at the range's start.
+        @inline(__always)
+        func bind(
+            _ range: Range<Int>, _ parameter: Int, form: Bool, output: UnsafeMutablePointer<UInt8>,
+            into parameters: inout RouteParameters
+        ) throws(RouteError) {
+            let value = try read(range, parameter, special: isSpecial(range, form: form), form: form, output: output)
+            parameters.bindNew(parameter, value.parameterValue(words), offset: range.lowerBound)
+        }
+
+        /// Reads decoded text with parameter `parameter`'s reader; plain text (the commonest) in line.
+        @inline(__always)
+        func read(_ parameter: Int, _ decoded: UnsafeBufferPointer<UInt8>, scalars: Int, raw: Range<Int>) throws(RouteError) -> ReadValue {
+            let reader = readers.baseAddress.unsafelyUnwrapped + parameter
+            if reader.pointee.isPlainText, scalars >= reader.pointee.minLength, scalars <= reader.pointee.maxLength {
+                return .text(decoded)
+            }
+            do throws(ParameterSpec.ValueFault) {
+                return try reader.pointee.read(decoded, scalars: scalars, words: words, formats: formats)
+            } catch {
+                throw invalid(parameter, raw, error)
+            }
+        }
+
+        /// Whether `range` holds `%` (or `+` under form decoding), a word at a time.
+        @inline(__always)
+        func isSpecial(_ range: Range<Int>, form: Bool) -> Bool {
+            guard let base = bytes.baseAddress else { return false }
+            let percent = ByteText.broadcast(UInt8(ascii: "%"))
+            let plus = form ? ByteText.broadcast(UInt8(ascii: "+")) : percent
+            return ByteText.firstOf(percent, plus, percent, percent, in: base, from: range.lowerBound, to: range.upperBound)
+                < range.upperBound
+        }
+
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+
+        @inline(never)
+        func invalid(_ parameter: Int, _ raw: Range<Int>, _ fault: ParameterSpec.ValueFault) -> RouteError {
+            let index = PercentDecoding.rawIndex(ofDecodedByte: fault.index, in: UnsafeBufferPointer(rebasing: bytes[raw]))
+            return .invalidParameter(name: names[parameter].text, value: text(raw), offset: raw.lowerBound + index, fault: fault.fault)
+        }
+
+        @inline(never)
+        func undecodable(_ parameter: Int, _ raw: Range<Int>, _ rejection: URLRejection) -> RouteError {
+            .invalidParameter(name: names[parameter].text, value: text(raw), offset: rejection.offset, fault: .undecodable(rejection))
+        }
+
+        /// The fault of a path segment that does not decode to text (found again, only for the error).
+        @inline(never)
+        func undecodable(_ parameter: Int, _ segment: RouteTrie.Segment) -> RouteError {
+            let raw = segment.start..<segment.end
+            do throws(URLRejection) {
+                _ = try PercentDecoding.text.decode(UnsafeBufferPointer(rebasing: bytes[raw]), offset: raw.lowerBound, into: scratch + raw.lowerBound)
+            } catch {
+                return undecodable(parameter, raw, error)
+            }
+            preconditionFailure("a segment that decodes was marked as not text")
         }
     }
 
-    private func bindQuery(into parameters: inout RouteParameters) throws(RouteError) {
-        if let binding = plan.rawQuery {
-            let name = binding.name
-            let spec = binding.spec
-            if let query = layout.query {
-                let decoded = try decode(query, plan.decoding, parameter: name)
-                parameters.bindNew(name, try read(decoded, binding, raw: query), offset: query.lowerBound)
-            } else if !spec.isOptional {
-                throw .missingParameter(name: name, component: .query, key: nil, offset: layout.path.upperBound)
-            }
-            return
-        }
-
-        // Which query items were seen (bit i for plan.queryItems[i]), and the values of repeated ones.
-        var seen: UInt64 = 0
-        var lists = RepeatedValues()
-        if let query = layout.query, !query.isEmpty {
-            var start = query.lowerBound
-            while start <= query.upperBound {
-                var end = start
-                while end < query.upperBound && bytes[end] != UInt8(ascii: "&") { end += 1 }
-                try bindItem(start..<end, into: &parameters, seen: &seen, lists: &lists)
-                start = end + 1
-            }
-        }
-        for (index, item) in plan.queryItems.enumerated() {
-            if item.spec.isRepeated {
-                if let (values, offset) = lists.values(at: index) {
-                    parameters.bindNew(item.name, list: values, offset: offset)
-                    continue
-                }
-                if item.spec.isOptional {
-                    parameters.bindNew(item.name, list: [], offset: layout.query?.upperBound ?? layout.path.upperBound)
-                    continue
-                }
-            } else if seen & (1 << UInt64(index)) != 0 || item.spec.isOptional {
-                continue
-            }
-            let end = layout.query?.upperBound ?? layout.path.upperBound
-            throw .missingParameter(
-                name: item.name, component: .query, key: String(decoding: item.key, as: UTF8.self), offset: end)
-        }
-    }
-
-    /// One `key[=value]` item of the query.
-    private func bindItem(
-        _ item: Range<Int>, into parameters: inout RouteParameters, seen: inout UInt64, lists: inout RepeatedValues
+    private func bindPath(
+        _ context: Context, _ segments: UnsafeBufferPointer<RouteTrie.Segment>, into parameters: inout RouteParameters
     ) throws(RouteError) {
-        var equals = item.lowerBound
-        while equals < item.upperBound && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-        let keyRange = item.lowerBound..<equals
-        if item.isEmpty { throw .emptyQueryItem(offset: item.lowerBound) }
-        let key: UnsafeBufferPointer<UInt8>
-        do { key = try plan.decoding.decode(bytes, keyRange, scratch: scratch) } catch { throw .undecodableQueryKey(error) }
-        guard let index = plan.queryItems.firstIndex(where: { $0.hasKey(key) }) else {
-            if plan.definition.unknownQueryItems == .ignore { return }
-            throw .unknownQueryItem(key: String(decoding: key, as: UTF8.self), offset: item.lowerBound)
-        }
-        let binding = plan.queryItems[index]
-        guard equals < item.upperBound else {
-            throw .queryItemWithoutValue(key: String(decoding: key, as: UTF8.self), offset: item.lowerBound)
-        }
-        let valueRange = equals + 1..<item.upperBound
-        let decoded = try decode(valueRange, plan.decoding, parameter: binding.name)
-        let value = try read(decoded, binding, raw: valueRange)
-        let bit: UInt64 = 1 << UInt64(index)
-        if binding.spec.isRepeated {
-            lists.append(value, at: index, offset: item.lowerBound, itemCount: plan.queryItems.count)
-        } else {
-            guard seen & bit == 0 else {
-                throw .duplicateQueryItem(key: String(decoding: key, as: UTF8.self), offset: item.lowerBound)
+        for position in pathParameters.indices {
+            let parameter = pathParameters[position]
+            if parameter < 0 { continue }
+            if context.readers[parameter].kind == .remainder {
+                for index in position..<segments.count where !segments[index].isText {
+                    throw context.undecodable(parameter, segments[index])
+                }
+                var index = position
+                let values = StringList.make(count: segments.count - position) {
+                    defer { index &+= 1 }
+                    return StringList.string(segments[index].decodedBytes)
+                }
+                parameters.bindNew(parameter, strings: values, offset: segments[position].start)
+            } else {
+                let segment = segments[position]
+                guard segment.isText else { throw context.undecodable(parameter, segment) }
+                let value = try context.read(parameter, segment.decodedBytes, scalars: segment.scalars, raw: segment.start..<segment.end)
+                parameters.bindNew(parameter, value.parameterValue(context.words), offset: segment.start)
             }
-            parameters.bindNew(binding.name, value, offset: valueRange.lowerBound)
-        }
-        seen |= bit
-    }
-
-    private func bindFragment(into parameters: inout RouteParameters) throws(RouteError) {
-        guard let binding = plan.fragment else {
-            if let fragment = layout.fragment, !fragment.isEmpty { throw .unexpectedFragment(offset: fragment.lowerBound - 1) }
-            return
-        }
-        if let fragment = layout.fragment {
-            let decoded = try decode(fragment, .text, parameter: binding.name)
-            parameters.bindNew(binding.name, try read(decoded, binding, raw: fragment), offset: fragment.lowerBound)
-        } else if !binding.spec.isOptional {
-            throw .missingParameter(name: binding.name, component: .fragment, key: nil, offset: bytes.count)
         }
     }
 
-    // MARK: - Reading one value
+    /// The query's `key=value` items, split, matched to keys and read in one pass.
+    ///
+    /// The query is first copied into the scratch buffer at its own offsets, followed by a `&`
+    /// and zero bytes, so every item ends at a `&` and every eight-byte read stays inside the
+    /// buffer: an item's key is then found by comparing its first word with each key's
+    /// ``QueryKey/prefix`` (no scan, no decoding), and its end by one scan for `&` that notes a
+    /// `%` (or `+`) on the way. An item no prefix matches (an escaped, long or unknown key) has
+    /// its key decoded and looked up; an escaped key is decoded over its own copied bytes, which
+    /// the scan has passed. Escaped values are decoded into the buffer's second half.
+    private func bindQueryItems(_ context: Context, _ layout: Tail, into parameters: inout RouteParameters) throws(RouteError) {
+        let readers = context.readers
+        var seen: UInt64 = 0
+        let form = formDecoding
 
-    /// A path segment's decoded bytes (selection decoded them already), or its decoding fault.
-    private func decodedSegment(_ index: Int, parameter: String) throws(RouteError) -> UnsafeBufferPointer<UInt8> {
-        if let decoded = path.decoded[index] { return decoded }
-        return try decode(path.segments[index], .text, parameter: parameter)
-    }
+        if let query = layout.query, !query.isEmpty, let base = context.bytes.baseAddress {
+            let end = query.upperBound
+            let copy = context.scratch
+            (copy + query.lowerBound).update(from: base + query.lowerBound, count: query.count)
+            copy[end] = UInt8(ascii: "&")
+            UnsafeMutableRawPointer(copy + end + 1).storeBytes(of: UInt64(0), as: UInt64.self)
+            let raw = UnsafeRawPointer(copy)
+            let keys = queryKeys.buffer
+            var start = query.lowerBound
+            while true {
+                // The item's key: a raw known key and its `=`, else decoded.
+                let head = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                var item = 0
+                while item < keys.count && head & keys[item].prefixMask != keys[item].prefix { item &+= 1 }
+                let valueStart: Int
+                let itemEnd: Int
+                var valueSpecial: Bool
+                var key: UnsafeBufferPointer<UInt8>
+                if item < keys.count {
+                    key = UnsafeBufferPointer(start: base + start, count: keys[item].keyLength)
+                    valueStart = start &+ keys[item].keyLength &+ 1
+                    (itemEnd, valueSpecial) = Self.itemEnd(raw, from: valueStart, form: form)
+                } else {
+                    let special: Bool
+                    (itemEnd, special) = Self.itemEnd(raw, from: start, form: form)
+                    if itemEnd == start { throw .emptyQueryItem(offset: start) }
+                    var keyEnd = start
+                    while keyEnd < itemEnd && copy[keyEnd] != UInt8(ascii: "=") { keyEnd &+= 1 }
+                    key = UnsafeBufferPointer(start: base + start, count: keyEnd &- start)
+                    valueSpecial = false
+                    if special {
+                        valueSpecial = keyEnd < itemEnd && context.isSpecial(keyEnd &+ 1..<itemEnd, form: form)
+                        if context.isSpecial(start..<keyEnd, form: form) {
+                            do throws(URLRejection) {
+                                let (count, _) = try PercentDecoding(plusAsSpace: form).decode(key, offset: start, into: copy + start)
+                                key = UnsafeBufferPointer(start: copy + start, count: count)
+                            } catch {
+                                throw .undecodableQueryKey(error)
+                            }
+                        }
+                    }
+                    if let index = itemIndex(key) {
+                        guard keyEnd < itemEnd else {
+                            throw .queryItemWithoutValue(key: String(decoding: key, as: UTF8.self), offset: start)
+                        }
+                        item = index
+                        valueStart = keyEnd &+ 1
+                    } else if ignoresUnknownQueryItems {
+                        if itemEnd >= end { break }
+                        start = itemEnd &+ 1
+                        continue
+                    } else {
+                        throw .unknownQueryItem(key: String(decoding: key, as: UTF8.self), offset: start)
+                    }
+                }
 
-    private func decode(_ range: Range<Int>, _ decoding: PercentDecoding, parameter: String) throws(RouteError) -> UnsafeBufferPointer<UInt8> {
-        do {
-            return try decoding.decode(bytes, range, scratch: scratch)
-        } catch {
-            throw .invalidParameter(name: parameter, value: text(range), offset: error.offset, fault: .undecodable(error))
+                let binding = keys[item]
+                let bit: UInt64 = 1 << UInt64(item)
+                let output = Self.secondHalf(copy, urlLength: context.bytes.count, offset: valueStart)
+                let value = try context.read(valueStart..<itemEnd, binding.parameter, special: valueSpecial, form: form, output: output)
+                if binding.isRepeated {
+                    let capacity = seen & bit == 0 ? Self.listRoom(from: start, to: end, keyLength: binding.keyLength) : 0
+                    if case .text(let text) = value {
+                        parameters.append(StringList.string(text), toList: binding.parameter, offset: start, capacity: capacity)
+                    } else {
+                        parameters.append(value.parameterValue(context.words), toList: binding.parameter, offset: start)
+                    }
+                } else {
+                    guard seen & bit == 0 else {
+                        throw .duplicateQueryItem(key: String(decoding: key, as: UTF8.self), offset: start)
+                    }
+                    parameters.bindNew(binding.parameter, value.parameterValue(context.words), offset: valueStart)
+                }
+                seen |= bit
+
+                if itemEnd >= end { break }
+                start = itemEnd &+ 1
+            }
+        }
+
+        // Absent items: an optional list is empty; a required item is missing (the first in the manifest's order).
+        var missing: QueryKey?
+        for item in queryKeys.indices where seen & (1 << UInt64(item)) == 0 {
+            let binding = queryKeys[item]
+            if readers[binding.parameter].isOptional {
+                if binding.isRepeated {
+                    parameters.bindNew(binding.parameter, strings: [], offset: layout.query?.upperBound ?? layout.pathEnd)
+                }
+            } else if missing == nil || binding.manifestIndex < missing!.manifestIndex {
+                missing = binding
+            }
+        }
+        if let missing {
+            let key = String(decoding: UnsafeBufferPointer(rebasing: keyBytes.buffer[missing.keyStart..<missing.keyStart + missing.keyLength]), as: UTF8.self)
+            throw .missingParameter(
+                name: names[missing.parameter].text, component: .query, key: key, offset: layout.query?.upperBound ?? layout.pathEnd)
         }
     }
 
-    private func read(_ decoded: UnsafeBufferPointer<UInt8>, _ binding: Route.Binding, raw: Range<Int>) throws(RouteError) -> ParameterValue {
-        do {
-            return try binding.spec.parseScalar(decoded)
-        } catch {
-            throw .invalidParameter(
-                name: binding.name, value: text(raw), offset: Self.rawOffset(ofDecodedByte: error.index, in: bytes, raw), fault: error.fault)
+    /// Room for a list whose first item starts at `start` of a query ending at `end`: each further
+    /// item takes at least its key, `=` and `&`.
+    @inline(__always)
+    private static func listRoom(from start: Int, to end: Int, keyLength: Int) -> Int {
+        (end &- start &+ 1) / max(keyLength &+ 2, 2)
+    }
+
+    /// The offset of the first `&` from `start` on in `bytes`, which holds one there or after it
+    /// (and eight readable bytes from each offset up to it), and whether a `%` (or, under form
+    /// decoding, a `+`) comes before it: a word at a time.
+    @inline(__always)
+    private static func itemEnd(_ bytes: UnsafeRawPointer, from start: Int, form: Bool) -> (Int, special: Bool) {
+        let ampersand = ByteText.broadcast(UInt8(ascii: "&")), percent = ByteText.broadcast(UInt8(ascii: "%"))
+        let plus = form ? ByteText.broadcast(UInt8(ascii: "+")) : percent
+        var index = start
+        var special: UInt64 = 0
+        while true {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let ends = ByteText.zeroBytes(word ^ ampersand)
+            // Each set's lowest mark is exact (see ``ByteText/zeroBytes(_:)``): any mark below the
+            // first `&` means a real `%` or `+` before it.
+            let escapes = ByteText.zeroBytes(word ^ percent) | ByteText.zeroBytes(word ^ plus)
+            if ends != 0 {
+                special |= escapes & ((ends & (0 &- ends)) &- 1)
+                return (index &+ ends.trailingZeroBitCount &>> 3, special != 0)
+            }
+            special |= escapes
+            index &+= 8
         }
     }
 
-    private func text(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    }
-
-    /// The URL offset of the text that decodes to byte `index` (each `%XX` is three raw bytes).
-    static func rawOffset(ofDecodedByte index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ raw: Range<Int>) -> Int {
-        var position = raw.lowerBound
-        var decoded = 0
-        while position < raw.upperBound && decoded < index {
-            position += bytes[position] == UInt8(ascii: "%") ? 3 : 1
-            decoded += 1
+    /// The index of the query key that is exactly `key`, or `nil`.
+    @inline(__always)
+    private func itemIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let keyBytes = self.keyBytes.buffer
+        for item in queryKeys.indices {
+            let binding = queryKeys[item]
+            if binding.keyLength == key.count,
+                ByteText.equal(UnsafeBufferPointer(rebasing: keyBytes[binding.keyStart..<binding.keyStart + key.count]), key)
+            {
+                return item
+            }
         }
-        return min(position, raw.upperBound)
-    }
-}
-
-/// The values of a route's repeated query items, gathered while the query is read and bound once
-/// at the end (growing one array per item beats rewriting an enum-wrapped list per value).
-struct RepeatedValues {
-    private var lists: [[ParameterValue]] = []
-    private var offsets: [Int] = []
-
-    /// Adds a value of query item `index`, first seen at `offset`.
-    mutating func append(_ value: ParameterValue, at index: Int, offset: Int, itemCount: Int) {
-        if lists.isEmpty {
-            lists = Array(repeating: [], count: itemCount)
-            offsets = Array(repeating: 0, count: itemCount)
-        }
-        if lists[index].isEmpty { offsets[index] = offset }
-        lists[index].append(value)
-    }
-
-    /// The values of item `index` and where the first stood, or `nil` when it had none.
-    func values(at index: Int) -> ([ParameterValue], Int)? {
-        guard index < lists.count, !lists[index].isEmpty else { return nil }
-        return (lists[index], offsets[index])
+        return nil
     }
 }

@@ -4,8 +4,8 @@
 /// Every case that points into a URL carries the byte offset of the fault (``offset``), as
 /// ``URLRejection`` does, so the same caret rendering applies (``render(input:)``).
 public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The text is not a URL the strict parser accepts (``SchemeRegistry/withRoute(_:maximumLength:_:)``,
-    /// which parses as it routes): the parser's rejection, with its offset.
+    /// The text is not a URL the strict parser accepts, for a caller that parses and routes in
+    /// one step (such as the runtime): the parser's rejection, with its offset.
     case invalidURL(URLRejection)
     /// No declaration claims the URL's scheme.
     case unknownScheme(String)

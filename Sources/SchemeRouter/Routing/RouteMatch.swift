@@ -3,7 +3,7 @@
 /// ```swift
 /// let match = try registry.route(SchemeURL("todolist://www.acme.com?Quarterly%20Report#200806231300"))
 /// match.route.name                       // "add"
-/// try match.parameters.string("task")    // "Quarterly Report"
+/// try match.parameters.string("task")    // "Quarterly Report" (or match.string("task"))
 /// try match.parameters.date("due")       // 2008-06-23T13:00:00
 /// let request = try match.request(AddTask.self)
 /// ```
@@ -38,4 +38,11 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
 
     /// `com.acme.todolist add {due: 2008-06-23T13:00:00, task: "Quarterly Report"}`.
     public var description: String { "\(declaration) \(route.name) \(parameters)" }
+}
+
+/// The getters of ``parameters``, on the match itself.
+extension RouteMatch: ParameterReader {
+    public subscript(name: String) -> ParameterValue? { parameters[name] }
+    public func offset(of name: String) -> Int? { parameters.offset(of: name) }
+    public func strings(_ name: String) throws(RouteError) -> [String] { try parameters.strings(name) }
 }

@@ -54,34 +54,26 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         }
     }
 
-    /// A parameter name and its comparison key (see ``key(_:)``).
+    /// A parameter name, its comparison key (see ``key(_:)``) and the two words its `String` is
+    /// stored in (zero where a `String` is not two words): equal words are equal strings (a small
+    /// string's bytes, or the same storage), so an app's literal or small name is found by two
+    /// compares; names stored otherwise take the comparison of their text.
     struct Name: Sendable {
         let text: String
         let key: UInt32
-        /// The words of `text` as stored (see ``storedWords(of:)``).
-        let words: StoredWords
+        let words: SIMD2<UInt64>
 
         init(_ text: String) {
             self.text = text
             key = RouteParameters.key(text)
-            words = RouteParameters.storedWords(of: text)
+            words = RouteParameters.words(of: text)
         }
     }
 
-    /// A `String`'s two words, as stored.
-    typealias StoredWords = SIMD2<UInt64>
-
-    /// The two words a `String` is stored in, or zero where a `String` is not two words.
-    ///
-    /// Two strings stored in the same words are equal (the words are the whole value: the bytes
-    /// of a small string, or the reference to a large one and its length), so a name is found
-    /// by comparing two words, and only names stored otherwise (longer than a small string, made
-    /// apart) take the comparison of their text. The converse does not hold: equal strings may
-    /// be stored differently, so different words only mean "compare the text".
     @inline(__always)
-    static func storedWords(of text: String) -> StoredWords {
-        guard MemoryLayout<String>.size == MemoryLayout<StoredWords>.size else { return .zero }
-        return withUnsafeBytes(of: text) { $0.loadUnaligned(as: StoredWords.self) }
+    static func words(of text: String) -> SIMD2<UInt64> {
+        guard MemoryLayout<String>.size == MemoryLayout<SIMD2<UInt64>>.size else { return .zero }
+        return withUnsafeBytes(of: text) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
     }
 
     /// The names entries refer to (may hold names no entry uses).
@@ -117,6 +109,10 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
 
     @inline(__always)
     private func index(of name: String) -> Int? {
+        let words = Self.words(of: name)
+        if words != .zero {
+            for index in entries.indices where nameTable[entries[index].name].words == words { return index }
+        }
         let key = Self.key(name)
         for index in entries.indices where entries[index].key == key && nameTable[entries[index].name].text == name {
             return index
@@ -159,59 +155,27 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         entries.append(Entry(name: name, key: nameTable[name].key, stored: .strings(strings), offset: offset))
     }
 
-    /// Binds name number `name` to a list of text holding `first`, with room for `capacity`
-    /// values; returns the entry's index, for ``append(_:toEntry:)-(String,_)``.
-    mutating func bindNewList(_ name: Int, first: String, capacity: Int, offset: Int) -> Int {
-        var list: [String] = []
-        list.reserveCapacity(capacity)
-        list.append(first)
-        bindNew(name, strings: list, offset: offset)
-        return entries.count - 1
-    }
-
-    /// Binds name number `name` to a list of values holding `first`; returns the entry's index.
-    mutating func bindNewList(_ name: Int, first: consuming ParameterValue, offset: Int) -> Int {
-        bindNew(name, .list([first]), offset: offset)
-        return entries.count - 1
-    }
-
-    /// Appends to the list of text of entry `index`, in place.
-    mutating func append(_ text: String, toEntry index: Int) {
-        entries[index].stored.append(text)
-    }
-
-    /// Appends to the list of values of entry `index`, in place.
-    mutating func append(_ value: ParameterValue, toEntry index: Int) {
-        entries[index].stored.append(value)
-    }
-
-    /// Adds a value for a name known not to be bound yet (binding binds each parameter once).
-    mutating func bindNew(_ name: String, _ value: ParameterValue, offset: Int) {
-        bindNew(nameIndex(name), value, offset: offset)
-    }
-
-    /// Adds a list of text for a name known not to be bound yet.
-    mutating func bindNew(_ name: String, strings: [String], offset: Int) {
-        bindNew(nameIndex(name), strings: strings, offset: offset)
-    }
-
-    /// Adds a list for a name known not to be bound yet, kept as `[String]` when every value is text.
-    mutating func bindNew(_ name: String, list: [ParameterValue], offset: Int) {
-        bindNew(nameIndex(name), list: list, offset: offset)
-    }
-
-    /// Adds a list for name number `name`, kept as `[String]` when every value is text.
-    mutating func bindNew(_ name: Int, list: [ParameterValue], offset: Int) {
-        var strings: [String] = []
-        strings.reserveCapacity(list.count)
-        for value in list {
-            guard case .string(let text) = value else {
-                bindNew(name, .list(list), offset: offset)
-                return
-            }
-            strings.append(text)
+    /// Appends an item to the list of text of name number `name`, bound at its first item
+    /// (`offset`) with room for `capacity` items.
+    @inline(__always)
+    mutating func append(_ text: String, toList name: Int, offset: Int, capacity: Int) {
+        if let index = entries.lastIndex(where: { $0.name == name }) {
+            entries[index].stored.append(text)
+        } else {
+            var list: [String] = []
+            list.reserveCapacity(capacity)
+            list.append(text)
+            bindNew(name, strings: list, offset: offset)
         }
-        bindNew(name, strings: strings, offset: offset)
+    }
+
+    /// Appends an item to the list of values of name number `name`, bound at its first item.
+    mutating func append(_ value: ParameterValue, toList name: Int, offset: Int) {
+        if let index = entries.lastIndex(where: { $0.name == name }) {
+            entries[index].stored.append(value)
+        } else {
+            bindNew(name, .list([value]), offset: offset)
+        }
     }
 
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
@@ -231,73 +195,11 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         self[name] = value?.parameterValue
     }
 
-    // The typed getters read the stored value directly when it has the asked type; anything else
-    // (absent, another type) goes through the generic path, which throws the precise error.
-
-    /// A `string` or `enumeration` value.
-    public func string(_ name: String) throws(RouteError) -> String {
-        if let index = index(of: name), case .value(.string(let text)) = entries[index].stored { return text }
-        return try value(name)
-    }
-    /// A `string` or `enumeration` value, or `nil` when absent.
-    public func optionalString(_ name: String) throws(RouteError) -> String? {
-        guard let index = index(of: name) else { return nil }
-        if case .value(.string(let text)) = entries[index].stored { return text }
-        return try optionalValue(name)
-    }
-    /// An `integer` value.
-    public func integer(_ name: String) throws(RouteError) -> Int {
-        if let index = index(of: name), case .value(.integer(let number)) = entries[index].stored { return number }
-        return try value(name)
-    }
-    /// An `integer` value, or `nil` when absent.
-    public func optionalInteger(_ name: String) throws(RouteError) -> Int? {
-        guard let index = index(of: name) else { return nil }
-        if case .value(.integer(let number)) = entries[index].stored { return number }
-        return try optionalValue(name)
-    }
-    /// A `uuid` value.
-    public func uuid(_ name: String) throws(RouteError) -> UUIDValue {
-        if let index = index(of: name), case .value(.uuid(let uuid)) = entries[index].stored { return uuid }
-        return try value(name)
-    }
-    /// A `uuid` value, or `nil` when absent.
-    public func optionalUUID(_ name: String) throws(RouteError) -> UUIDValue? {
-        guard let index = index(of: name) else { return nil }
-        if case .value(.uuid(let uuid)) = entries[index].stored { return uuid }
-        return try optionalValue(name)
-    }
-    /// A `boolean` value.
-    public func boolean(_ name: String) throws(RouteError) -> Bool {
-        if let index = index(of: name), case .value(.boolean(let flag)) = entries[index].stored { return flag }
-        return try value(name)
-    }
-    /// A `boolean` value, or `nil` when absent.
-    public func optionalBoolean(_ name: String) throws(RouteError) -> Bool? {
-        guard let index = index(of: name) else { return nil }
-        if case .value(.boolean(let flag)) = entries[index].stored { return flag }
-        return try optionalValue(name)
-    }
-    /// A `date` value (a keyword given instead is a type mismatch: check ``keyword(_:)`` first).
-    public func date(_ name: String) throws(RouteError) -> CivilDateTime {
-        if let index = index(of: name), case .value(.date(let date)) = entries[index].stored { return date }
-        return try value(name)
-    }
-    /// A `date` value, or `nil` when absent.
-    public func optionalDate(_ name: String) throws(RouteError) -> CivilDateTime? {
-        guard let index = index(of: name) else { return nil }
-        if case .value(.date(let date)) = entries[index].stored { return date }
-        return try optionalValue(name)
-    }
-    /// The values of a `repeated` string parameter, or the segments of a catch-all.
+    /// The values of a `repeated` string parameter, or the segments of a catch-all: the list
+    /// as kept, without a copy. (The other getters are ``ParameterReader``'s.)
     public func strings(_ name: String) throws(RouteError) -> [String] {
         if let index = index(of: name), case .strings(let strings) = entries[index].stored { return strings }
         return try value(name)
-    }
-    /// The keyword given for `name` (such as `today`), or `nil` when it is absent or a value was given.
-    public func keyword(_ name: String) -> String? {
-        if let index = index(of: name), case .value(.keyword(let word)) = entries[index].stored { return word }
-        return nil
     }
 
     /// Equal when the same names hold equal values, in any order; offsets are not compared.

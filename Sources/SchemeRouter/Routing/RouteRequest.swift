@@ -23,7 +23,7 @@
 ///     }
 /// }
 ///
-/// let request = try registry.route(url).request(AddTask.self)
+/// let request = try registry.route(url).request(AddTask.self)   // the one way from a match
 /// let url = try declaration.url(for: request)        // parse(print(r)) == r
 /// ```
 public protocol RouteRequest: Sendable {
@@ -32,19 +32,6 @@ public protocol RouteRequest: Sendable {
     /// Reads the request from a route's bound parameters.
     /// - Throws: ``RouteError`` naming the parameter (and its byte offset in the URL).
     init(parameters: RouteParameters) throws(RouteError)
-    /// Reads the request from a URL's values in place, inside ``SchemeRegistry/withRoute(_:_:)``.
-    /// The default reads an owned copy with ``init(parameters:)``; implement it (usually with one
-    /// `init(reading:)` generic over ``ParameterReader`` that both call) so that only the values
-    /// the request keeps are copied.
-    /// - Throws: ``RouteError`` naming the parameter (and its byte offset in the URL).
-    init(values: borrowing RouteValues) throws(RouteError)
     /// The parameters to print the request back into a URL with.
     var routeParameters: RouteParameters { get }
-}
-
-extension RouteRequest {
-    /// Reads an owned copy of the values with ``init(parameters:)``.
-    public init(values: borrowing RouteValues) throws(RouteError) {
-        try self.init(parameters: values.parameters)
-    }
 }

@@ -21,18 +21,36 @@ public struct UUIDValue: Sendable, Hashable, Comparable, CustomStringConvertible
         self = uuid
     }
 
-    /// Parses `8-4-4-4-12` hexadecimal digits from UTF-8 bytes, or returns `nil`.
+    /// Parses `8-4-4-4-12` hexadecimal digits from UTF-8 bytes, or returns `nil`: four words of
+    /// eight digits, each checked and converted eight bytes at a time.
+    @inline(__always)
     init?(bytes: UnsafeBufferPointer<UInt8>) {
-        guard Self.faultIndex(bytes) == nil else { return nil }
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        var count = 0
-        for byte in bytes where byte != UInt8(ascii: "-") {
-            let nibble = UInt64(CharacterClass.hexValue(byte) ?? 0)
-            if count < 16 { high = high << 4 | nibble } else { low = low << 4 | nibble }
-            count += 1
+        guard bytes.count == 36, let base = bytes.baseAddress,
+            base[8] == UInt8(ascii: "-"), base[13] == UInt8(ascii: "-"), base[18] == UInt8(ascii: "-"),
+            base[23] == UInt8(ascii: "-")
+        else { return nil }
+        let raw = UnsafeRawPointer(base)
+        func load8(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func load4(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         }
-        self.init(high: high, low: low)
+        // Digits 0–7, 9–12 with 14–17, 19–22 with 24–27, and 28–35.
+        guard let a = Self.hex8(load8(0)), let b = Self.hex8(load4(9) | load4(14) << 32),
+            let c = Self.hex8(load4(19) | load4(24) << 32), let d = Self.hex8(load8(28))
+        else { return nil }
+        self.init(high: a << 32 | b, low: c << 32 | d)
+    }
+
+    /// Eight ASCII hexadecimal digits (the first in the lowest byte) as a 32-bit number, or `nil`.
+    @inline(__always)
+    static func hex8(_ word: UInt64) -> UInt64? {
+        guard ByteWord.hexDigits(word) == ByteWord.high else { return nil }
+        // Nibble values, then pairs of nibbles into bytes, bytes into one word, first digit highest.
+        let nibbles = (word & ByteText.broadcast(0x0F)) &+ ((word >> 6) & ByteText.broadcast(0x01)) &* 9
+        let pairs = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF_00FF_00FF
+        let quads = (pairs | (pairs >> 8)) & 0x0000_FFFF_0000_FFFF
+        let packed = UInt32(truncatingIfNeeded: quads | (quads >> 16))
+        return UInt64(packed.byteSwapped)
     }
 
     /// The byte index of the first character that breaks `8-4-4-4-12`, or `nil` when the bytes are a UUID.

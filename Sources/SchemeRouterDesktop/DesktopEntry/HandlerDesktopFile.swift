@@ -24,6 +24,11 @@ public struct HandlerDesktopFile: Sendable, Hashable {
     public let executable: String
     /// What desktop menus and choosers would call the app (the `Name` key).
     public let displayName: String
+    /// Whether launchers call the app's `org.freedesktop.Application` on the session bus
+    /// instead of running `Exec` (`DBusActivatable=true`, see Docs/DBus.md).
+    public var busActivatable = false
+    /// The app's actions (`Actions=` and one `[Desktop Action …]` group each).
+    public var actions: [DesktopAction] = []
 
     /// Describes the file.
     /// - Throws: ``ExecLineError`` when `executable` is relative or cannot be written in an `Exec` line.
@@ -66,9 +71,9 @@ public struct HandlerDesktopFile: Sendable, Hashable {
             Terminal=false
             NoDisplay=true
             MimeType=\(mimeTypes.map { $0 + ";" }.joined())
-            \(DesktopEntry.bundleNameKey)=\(name)
+            \(busActivatable ? "DBusActivatable=true\n" : "")\(actionsLine)\(DesktopEntry.bundleNameKey)=\(name)
 
-            """
+            """ + actionGroups
     }
 
     /// The file's bytes (UTF-8).

@@ -67,9 +67,15 @@ public struct DesktopRegistrar: Sendable {
         let competitors = handler.mimeTypes.flatMap { database.claimants(of: $0) }.filter { $0.id != handler.id }
         var unique: [InstalledDesktopFile] = []
         for competitor in competitors where !unique.contains(competitor) { unique.append(competitor) }
-        return RegistrationReport(
+        var report = RegistrationReport(
             desktopFile: path, desktopFileChange: desktopChange, mimeAppsList: listPath, mimeAppsListChange: listChange,
             changedMimeTypes: changed, databaseRefresh: refresh, competingClaimants: unique)
+        report.busServiceFile = busServicePath(for: handler.name)
+        report.busServiceFileChange =
+            handler.busActivatable
+            ? try writeBusService(BusServiceFile(name: handler.name, executable: handler.executable))
+            : try removeBusService(handler.name)
+        return report
     }
 
     /// Removes what ``register(_:)`` wrote for `name`: its desktop file, and its id from the
@@ -115,9 +121,12 @@ public struct DesktopRegistrar: Sendable {
             desktopChange = .removed
         }
         let refresh = desktopChange == .removed ? refreshDatabase() : .notNeeded
-        return RegistrationReport(
+        var report = RegistrationReport(
             desktopFile: path, desktopFileChange: desktopChange, mimeAppsList: listPath, mimeAppsListChange: listChange,
             changedMimeTypes: changed, databaseRefresh: refresh, competingClaimants: [])
+        report.busServiceFile = busServicePath(for: name)
+        report.busServiceFileChange = try removeBusService(name)
+        return report
     }
 
     /// Runs `update-desktop-database $XDG_DATA_HOME/applications` when it is installed. Never throws.

@@ -52,4 +52,9 @@ public struct RegistrationReport: Sendable, Hashable {
     public let databaseRefresh: DatabaseRefresh
     /// Other installed desktop files that claim one of the schemes (`register` only).
     public let competingClaimants: [InstalledDesktopFile]
+    /// The D-Bus service file's path (written by `register --dbus-activatable`, removed by
+    /// `unregister` and a plain `register`).
+    public internal(set) var busServiceFile: String? = nil
+    /// What happened to ``busServiceFile`` (``Change/absent`` when there was none).
+    public internal(set) var busServiceFileChange = Change.absent
 }

@@ -21,7 +21,7 @@ public import SchemeRouter
 /// launch sequence and serves URLs until it is terminated.
 public enum Application {
     /// The running primary's lifecycle controller, once the launch began: for beginning and
-    /// ending background tasks (``LifecycleController/beginBackgroundTask(expiration:)``) and
+    /// ending background tasks (``LifecycleController/beginBackgroundTask(name:expiration:)``) and
     /// reading the state. `nil` in a sender.
     @MainActor public internal(set) static var controller: LifecycleController?
 

@@ -60,6 +60,8 @@ final class Invocation {
             launch(intoBackground: intoBackground, factory: factory)
         case .quit(let discardingState):
             quit(discardingState: discardingState)
+        case .busService:
+            serveBus(factory: factory)
         case .manifest:
             let bytes = Array(manifestText.utf8)
             _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
@@ -123,6 +125,10 @@ final class Invocation {
                 fail(error)
             }
         case .primary(let lock):
+            if intoBackground && app.manifest.exitsOnSuspend {
+                lock.release()
+                fail(.usage("\(name) exits on suspend (UIApplicationExitsOnSuspend): it cannot launch into the background"))
+            }
             let router = primaryRouter(factory, lock: lock)
             becomePrimary(
                 lock, files: files, router: router, request: LaunchRequest(intoBackground: intoBackground), factory: factory)
@@ -157,7 +163,7 @@ final class Invocation {
     /// The manifest compiled once and tied to the delegate's request type, before anything is
     /// served; a request type that does not name exactly the manifest's routes ends the app with
     /// ``ExitStatus/requestTypeMismatch``.
-    private func primaryRouter(_ factory: AppFactory, lock: InstanceLock) -> PrimaryRouter {
+    func primaryRouter(_ factory: AppFactory, lock: InstanceLock) -> PrimaryRouter {
         let declaration: SchemeDeclaration
         do throws(ManifestError) {
             declaration = try SchemeDeclaration(app.manifest)
@@ -177,7 +183,7 @@ final class Invocation {
     }
 
     /// The runtime directory and this app's files in it.
-    private func prepareFiles() -> InstanceFiles {
+    func prepareFiles() -> InstanceFiles {
         do throws(RuntimeError) {
             return try RuntimeDirectory.prepare().files(for: name)
         } catch {
@@ -186,7 +192,7 @@ final class Invocation {
     }
 
     /// The single-instance check.
-    private func elect(_ files: InstanceFiles) -> Election.Outcome {
+    func elect(_ files: InstanceFiles) -> Election.Outcome {
         do throws(RuntimeError) {
             return try Election.run(files, mayBecomePrimary: true, timeout: settings.connectTimeout)
         } catch {

@@ -8,12 +8,14 @@
 /// | `--quit` | terminate the running primary (its state is preserved) |
 /// | `--quit --discard-state` | force-quit: terminate it and delete its preserved state |
 /// | `--manifest` | print the embedded manifest JSON exactly (for registration tools and tests) |
+/// | `--gapplication-service` | started by the session bus (D-Bus activation): launch with the first `Open` |
 /// | `--help` | print the usage |
 enum InvocationArguments: Equatable {
     case open([UInt8])
     case launch(intoBackground: Bool)
     case quit(discardingState: Bool)
     case manifest
+    case busService
     case help
 
     /// Parses the arguments after the program name.
@@ -34,6 +36,7 @@ enum InvocationArguments: Equatable {
         case "--background": self = .launch(intoBackground: true)
         case "--quit": self = .quit(discardingState: false)
         case "--manifest": self = .manifest
+        case "--gapplication-service": self = .busService
         case "--help", "-h": self = .help
         case let option where option.hasPrefix("-") && option.count > 1 && !option.contains(":"):
             throw .usage("unknown option '\(option)'")
@@ -50,6 +53,8 @@ enum InvocationArguments: Equatable {
                \(program) --quit         terminate the running app (its state is preserved)
                \(program) --quit --discard-state   force-quit: terminate it and delete its preserved state
                \(program) --manifest     print the app's embedded manifest (Schemes/*.json)
+               \(program) --gapplication-service
+                                   started by the session bus: launch with the first Open (Docs/DBus.md)
         Exit status: 0 handled, 1 declined, 2 rejected, 3 open failed, 4 launch failed, 5 launch timed out,
         6 terminated, 7 no answer, 8 not running, 9 refused, 64 usage, 71 system error, 76 protocol error,
         77 unsafe runtime directory (see Docs/Runtime.md).

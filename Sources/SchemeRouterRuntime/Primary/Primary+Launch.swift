@@ -14,6 +14,16 @@ struct LaunchRequest: Sendable {
     var annotation: String?
     /// `--background`: launch without becoming active.
     var intoBackground = false
+    /// The desktop's activation token that came with the launch URL.
+    var activationToken: String?
+    /// The launch URL's delivery when it was queued first (a bus-activated launch): its verdict
+    /// goes to the delivery's owner.
+    var delivery: DeliveryID?
+    /// Started by the session bus (`--gapplication-service`): wait for the first call.
+    var byBus = false
+    /// Why the app launches, when the door knows better than "a URL" or "plain" (a D-Bus
+    /// activation or action, a restoration); `nil` lets ``LaunchOptions`` decide.
+    var reason: LaunchReason?
 }
 
 extension Primary {
@@ -33,9 +43,12 @@ extension Primary {
             exit(ExitStatus.systemError.rawValue)
         }
         // URLs that arrived between binding and now are queued for the launch.
+        openBusDoor(awaitingLaunch: request.byBus) { [unowned self] in
+            self.launch(self.launchRequestFromQueue(request), factory: factory)
+        }
         loop.runOnce()
         loop.runOnce()
-        if phase == .collecting {
+        if phase == .collecting && busDoor?.awaitingLaunch != true {
             launch(request, factory: factory)
         }
         loop.run()
@@ -45,20 +58,24 @@ extension Primary {
     /// The launch: delegate factory and launch hooks under the launch deadline, the launch
     /// URL, then the queued URLs one by one (each answered as soon as it is handled) and the
     /// queued control commands, every later hook under the hook deadline.
-    private func launch(_ request: LaunchRequest, factory: AppFactory) {
+    func launch(_ request: LaunchRequest, factory: AppFactory) {
         phase = .launching
+        // Watched from before the launch hooks read the settings, so no change after that is
+        // missed; the loop reports changes once the launch is over.
+        startSystemEventSources()
         watchdog.armLaunch(sink: launchSink?.descriptor)
         let configuration = LifecycleConfiguration(
             launchDeadline: settings.launchDeadline,
             backgroundDeadline: settings.backgroundDeadline,
-            backgroundTaskAllowance: settings.backgroundTaskAllowance)
+            backgroundTaskAllowance: settings.backgroundTaskAllowance,
+            exitsOnSuspend: app.manifest.exitsOnSuspend)
         let controller = factory.makeController(router.router, configuration)
         watchdog.enterLaunchStep("willFinishLaunching")
         self.controller = controller
         Application.controller = controller
         controller.hookObserver = { [unowned self] record in self.observe(record) }
         controller.statePreservation = makeStatePreservation(for: controller.delegate)
-        let launchDelivery = request.url == nil ? nil : nextDelivery()
+        let launchDelivery = request.delivery ?? (request.url == nil ? nil : nextDelivery())
         // After didFinishLaunching, the hooks of the launch serve the invoking process's URL.
         launchHooksAfterFinishing =
             request.intoBackground ? ["didEnterBackground"] : (request.url == nil ? [] : ["open"]) + ["didBecomeActive"]
@@ -66,7 +83,10 @@ extension Primary {
         let outcome: LaunchOutcome
         do throws(LifecycleError) {
             outcome = try controller.launch(
-                options: LaunchOptions(url: request.url, sourceApplication: request.source, annotation: request.annotation),
+                options: LaunchOptions(
+                    url: request.url, sourceApplication: request.source, annotation: request.annotation,
+                    activationToken: request.activationToken,
+                    reason: request.reason ?? (request.intoBackground ? .background : nil)),
                 routed: request.routed, delivery: launchDelivery, intoBackground: request.intoBackground)
         } catch {
             preconditionFailure("launch: \(error)")
@@ -80,17 +100,21 @@ extension Primary {
         let launchVerdict = outcome.results.first { $0.delivery == launchDelivery }.map { WakeVerdict($0.verdict) }
         launchSink?.deliver(launchVerdict ?? .launched)
         launchSink = nil
+        var answered: [Connection] = []
+        if let launchDelivery, let owner = deliveryOwners.removeValue(forKey: launchDelivery) {
+            answer(owner, with: launchVerdict ?? .terminated)
+            if case .socket(let connection, _) = owner { answered.append(connection) }
+        }
         watchdog.sinkAnswered()
         // The queued URLs, in arrival order, each answered at once. Their connections read
         // again only once all are answered, so nothing overtakes the queue.
         let queued = queuedDeliveries
         queuedDeliveries = []
-        var answered: [Connection] = []
         for pending in queued {
             guard let owner = deliveryOwners.removeValue(forKey: pending.delivery) else { continue }
-            let verdict = deliver(pending, owner: owner.connection.descriptor)
-            reply(WakeVerdict(verdict), to: owner.request, on: owner.connection)
-            answered.append(owner.connection)
+            let verdict = deliver(pending, owner: owner.descriptor)
+            answer(owner, with: WakeVerdict(verdict))
+            if case .socket(let connection, _) = owner { answered.append(connection) }
         }
         for connection in answered { connection.replyDelivered() }
         let controls = queuedControls
@@ -99,6 +123,7 @@ extension Primary {
             perform(control, from: connection)
             connection.replyDelivered()
         }
+        performQueuedBusCalls()
         rearmBackgroundTimer()
     }
 

@@ -22,42 +22,95 @@ extension Primary {
         }
     }
 
-    /// A URL arrived: reject it before any hook if it is malformed, not the app's, matches no
-    /// route or carries an invalid value; queue it during the launch (within the buffer budget);
-    /// otherwise deliver it now.
+    /// A URL arrived on the socket: it goes the way of every URL (``handleURL(_:options:size:owner:)``).
     /// - Parameter size: The frame's payload size.
     func handleOpen(_ request: OpenRequest, size: Int, from connection: Connection) {
+        let options = OpenOptions(
+            sourceApplication: source(of: connection, claimed: request.sourceApplication),
+            annotation: request.annotation)
+        handleURL(request.url, options: options, size: size, owner: .socket(connection, request: request.request))
+    }
+
+    /// A URL arrived through either door: reject it before any hook if it is malformed, not the
+    /// app's, matches no route or carries an invalid value; queue it during the launch (within
+    /// the buffer budget); otherwise deliver it now. Its verdict goes to `owner`.
+    /// - Parameter size: What the request took on the wire (for the buffer budget).
+    func handleURL(_ bytes: [UInt8], options: OpenOptions, size: Int, owner: VerdictOwner) {
         let url: SchemeURL
         do throws(URLRejection) {
-            url = try SchemeURL(bytes: request.url)
+            url = try SchemeURL(bytes: bytes)
         } catch {
-            reply(WakeVerdict(error), to: request.request, on: connection)
+            answer(owner, with: WakeVerdict(error))
             return
         }
         let routed: RoutedURL
         do throws(RouteRefusal) {
             routed = try router.route(url)
         } catch {
-            reply(error.verdict, to: request.request, on: connection)
+            answer(owner, with: error.verdict)
             return
         }
-        let options = OpenOptions(
-            sourceApplication: source(of: connection, claimed: request.sourceApplication),
-            annotation: request.annotation)
         let delivery = nextDelivery()
         switch phase {
         case .collecting, .launching:
             // Held until the launch ends: the URL, its text and components, and the annotation.
-            guard reserve(Self.queuedCost(payloadSize: size), for: connection) else { return }
+            guard reserve(Self.queuedCost(payloadSize: size), for: owner) else { return }
             queuedDeliveries.append(QueuedURL(routed: routed, options: options, delivery: delivery))
-            deliveryOwners[delivery] = (connection, request.request)
-            connection.owedReplies += 1
+            deliveryOwners[delivery] = owner
+            if case .socket(let connection, _) = owner { connection.owedReplies += 1 }
+            busLaunchRequested()
         case .running:
-            let verdict = deliver(QueuedURL(routed: routed, options: options, delivery: delivery), owner: connection.descriptor)
-            reply(WakeVerdict(verdict), to: request.request, on: connection)
+            let verdict = deliver(QueuedURL(routed: routed, options: options, delivery: delivery), owner: owner.descriptor)
+            answer(owner, with: WakeVerdict(verdict))
             rearmBackgroundTimer()
         case .terminating:
+            answer(owner, terminating: true)
+        }
+    }
+
+    /// Sends a verdict to whoever is owed it.
+    func answer(_ owner: VerdictOwner, with verdict: WakeVerdict) {
+        switch owner {
+        case .socket(let connection, let request):
+            reply(verdict, to: request, on: connection)
+        case .bus(let call, let index):
+            guard call.record(verdict, at: index) else { return }
+            bufferedBytes -= call.heldBytes
+            call.heldBytes = 0
+            guard let door = busDoor else { return }
+            call.answer(names: door.names)
+            door.connection?.rearm()
+        }
+    }
+
+    /// Tells an owner the app is terminating.
+    func answer(_ owner: VerdictOwner, terminating: Bool) {
+        switch owner {
+        case .socket(let connection, _):
             connection.fail(ErrorMessage(code: .terminated, message: "\(app.name) is terminating"))
+        case .bus:
+            answer(owner, with: .terminated)
+        }
+    }
+
+    /// Reserves budget for a queued request (see ``reserve(_:for:)-(Int,Connection)``).
+    private func reserve(_ bytes: Int, for owner: VerdictOwner) -> Bool {
+        switch owner {
+        case .socket(let connection, _):
+            return reserve(bytes, for: connection)
+        case .bus(let call, let index):
+            guard bufferedBytes + bytes <= settings.maximumBufferedBytes else {
+                call.overridingError = (
+                    busDoor?.names.busy ?? BusNames.invalidArguments,
+                    "\(call.uris[index]): the primary holds \(bufferedBytes) bytes of queued requests; "
+                        + "\(bytes) more would pass its budget of \(settings.maximumBufferedBytes)"
+                )
+                answer(owner, with: .terminated)
+                return false
+            }
+            bufferedBytes += bytes
+            call.heldBytes += bytes
+            return true
         }
     }
 
@@ -71,7 +124,7 @@ extension Primary {
     func deliver(_ pending: QueuedURL, owner: Int32?) -> DeliveryVerdict {
         guard let controller else { preconditionFailure("running without a controller") }
         let hooks = [AppState.background, .suspended].contains(controller.state)
-            ? ["willEnterForeground", "open", "didBecomeActive"] : ["open"]
+            ? wakeHooks(controller) + ["open", "didBecomeActive"] : ["open"]
         currentSource = pending.options.sourceApplication
         defer { currentSource = nil }
         watchdog.armHook(hooks, owner: owner)
@@ -123,12 +176,20 @@ extension Primary {
                 status: .success, requester: (connection, request.request), discardingState: request.command == .forceQuit)
             return
         }
+        if request.command == .injectClockChange && Application.acceptsInjectedClockChanges {
+            systemEventSources?.clockWasSet()
+            rearmBackgroundTimer()
+            connection.send(ControlReplyMessage(request: request.request, refused: false, state: controller.state.rawValue).frame.encoded)
+            return
+        }
+        let leaving = controller.configuration.exitsOnSuspend ? "willTerminate" : "didEnterBackground"
         let hooks: [String] =
             switch (request.command, controller.state) {
-            case (.background, .active): ["willResignActive", "didEnterBackground"]
-            case (.background, .inactive): ["didEnterBackground"]
-            case (.foreground, _), (.activate, .background), (.activate, .suspended): ["willEnterForeground", "didBecomeActive"]
-            case (.activate, .inactive): ["didBecomeActive"]
+            case (.background, .active): ["willResignActive", leaving]
+            case (.background, .inactive): [leaving]
+            case (.foreground, _), (.activate, .background), (.activate, .suspended): wakeHooks(controller) + ["didBecomeActive"]
+            case (.activate, .inactive), (.active, .inactive): ["didBecomeActive"]
+            case (.inactive, .active): ["willResignActive"]
             default: []
             }
         watchdog.armHook(hooks, owner: connection.descriptor)
@@ -145,10 +206,14 @@ extension Primary {
             case (.foreground, .background), (.foreground, .suspended),
                 (.activate, .background), (.activate, .suspended):
                 try controller.enterForeground()
-            case (.activate, .inactive):
+            case (.activate, .inactive), (.active, .inactive):
                 try controller.becomeActive()
+            case (.inactive, .active):
+                try controller.resignActive()
             case (.activate, .active):
                 break
+            case (.injectClockChange, _):
+                refusal = "\(app.name) does not accept injected clock changes (a probe app's test hook)"
             case (let command, let state):
                 refusal = "\(command) is not allowed while \(app.name) is \(state.rawValue)"
             }
@@ -156,10 +221,28 @@ extension Primary {
             refusal = error.description
         }
         guard watchdog.disarm() else { watchdog.park() }
+        if controller.state == .notRunning {
+            // The app exits on suspend: leaving the foreground terminated it.
+            terminate(status: .success, requester: (connection, request.request))
+            return
+        }
         rearmBackgroundTimer()
         let reply = ControlReplyMessage(
             request: request.request, refused: refusal != nil, state: controller.state.rawValue, message: refusal)
         connection.send(reply.frame.encoded)
+    }
+}
+
+/// Who is owed a URL's verdict: a socket request, or one URI of a D-Bus `Open` call.
+@MainActor
+enum VerdictOwner {
+    case socket(Connection, request: UInt32)
+    case bus(BusOpenCall, index: Int)
+
+    /// The descriptor the watchdog names when a hook serving the URL overruns (socket only).
+    var descriptor: Int32? {
+        if case .socket(let connection, _) = self { return connection.descriptor }
+        return nil
     }
 }
 

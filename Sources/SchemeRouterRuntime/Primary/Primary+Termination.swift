@@ -61,7 +61,9 @@ extension Primary {
         launchSink?.deliver(.terminated)
         launchSink = nil
         queuedDeliveries = []
+        for owner in deliveryOwners.values { if case .bus = owner { answer(owner, with: .terminated) } }
         deliveryOwners = [:]
+        closeBusDoor()
         queuedControls = []
         for connection in connections.values.sorted(by: { $0.id < $1.id }) {
             if let requester, requester.connection === connection {
@@ -85,6 +87,8 @@ extension Primary {
         }
         for handle in signalHandles { uv_close(UVHandle.handle(handle), free) }
         signalHandles = []
+        systemEventSources?.stop()
+        systemEventSources = nil
         loop.stopDrainingMainQueue()
         let lastResort = UVHandle.allocate(uv_timer_t.self)
         UV.expect(uv_timer_init(loop.raw, lastResort), "uv_timer_init")

@@ -38,7 +38,9 @@ final class Primary {
     var lastDeliveryID: UInt64 = 0
     /// URLs that arrived before the launch, in arrival order, and who is owed their verdicts.
     var queuedDeliveries: [QueuedURL] = []
-    var deliveryOwners: [DeliveryID: (connection: Connection, request: UInt32)] = [:]
+    var deliveryOwners: [DeliveryID: VerdictOwner] = [:]
+    /// The D-Bus door (`org.freedesktop.Application`), when the session bus is there.
+    var busDoor: BusDoor?
     /// Control commands that arrived before the launch, handled right after it.
     var queuedControls: [(connection: Connection, request: ControlRequest)] = []
     /// The background deadline's timer.
@@ -56,6 +58,8 @@ final class Primary {
     var acceptDeferred = false
     /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).
     var launchHooksAfterFinishing: [String] = []
+    /// The clock, time-zone, locale and memory sources, once the app runs.
+    var systemEventSources: SystemEventSources?
 
     init(
         app: AppIdentity, router: PrimaryRouter, files: InstanceFiles, lock: InstanceLock, settings: RuntimeSettings,

@@ -7,6 +7,7 @@ internal import SchemeRouter
 /// `{"hook": "open", "state": "active", "url": "todolist://x?a", "source": {"name":
 /// "/usr/bin/share-to-todo", "pid": 4242, "uid": 1000, "claimed": false}}` (the state after the
 /// hook; `url` and, when known, `source` for `open` only: the source application `open` got,
+/// `from` and `to` for `systemTimeZoneDidChange` and `currentLocaleDidChange`;
 /// `pid` and `uid` present when the kernel reported them). `restoreState` is not traced: the trace lists exactly the hooks of
 /// Docs/Runtime.md. Each line is one `write` to an `O_APPEND` descriptor, so lines from
 /// several processes never interleave.
@@ -29,6 +30,12 @@ struct TraceWriter: Sendable {
         guard record.hook != .restoreState else { return }
         var line = "{\"hook\": \"\(record.hook.rawValue)\", \"state\": \"\(record.state.rawValue)\""
         if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
+        switch record.systemEvent {
+        case .timeZoneChange(let from, let to)?, .localeChange(let from, let to)?:
+            line += ", \"from\": \(JSONString.quoted(from)), \"to\": \(JSONString.quoted(to))"
+        case .significantTimeChange?, .memoryWarning?, nil:
+            break
+        }
         if let source {
             line += ", \"source\": {\"name\": \(JSONString.quoted(source.name))"
             if let pid = source.pid { line += ", \"pid\": \(pid)" }
@@ -36,6 +43,20 @@ struct TraceWriter: Sendable {
             line += ", \"claimed\": \(source.isClaimed)}"
         }
         line += "}\n"
+        let bytes = Array(line.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// Writes the line for an action: `{"action": "new-item", "parameter": "milk", "performed": true}`.
+    func write(action: AppAction, performed: Bool) {
+        var line = "{\"action\": \(JSONString.quoted(action.name))"
+        switch action.parameter {
+        case .string(let text): line += ", \"parameter\": \(JSONString.quoted(text))"
+        case .integer(let number): line += ", \"parameter\": \(number)"
+        case .boolean(let flag): line += ", \"parameter\": \(flag)"
+        case nil: break
+        }
+        line += ", \"performed\": \(performed)}\n"
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
     }

@@ -1,3 +1,4 @@
+import CLibUV
 import Glibc
 
 @testable import SchemeRouterRuntime

@@ -1,0 +1,157 @@
+/// A declaration's routes compiled for routing, in one object: the registry keeps one per
+/// declaration, so routing a URL copies a reference, not the declaration.
+///
+/// ``match(_:bytes:)`` splits the path into decoded segments, selects the route in the host's
+/// ``RouteTrie`` and binds its parameters with its ``RoutePlan``: one pass that returns the
+/// match, or throws the first fault with its offset.
+final class RouteMatcher: Sendable {
+    let name: ReverseDNSName
+    let routes: [Route]
+    /// The tries: for routes without a host (`nil` when there are none), and per host with the
+    /// host's index in `hostIndex`.
+    let anyHost: RouteTrie?
+    let hosts: [RouteTrie]
+    let hostIndex: CaseFoldedTable
+    /// Every host some route names, sorted.
+    let servedHosts: [String]
+    /// The routes' plans, by the same index, unretained (`routes` owns them): read without
+    /// copying a route or counting a reference.
+    let plans: FrozenArray<Unmanaged<RoutePlan>>
+
+    init(name: ReverseDNSName, routes: [Route], table: RouteTable) {
+        self.name = name
+        self.routes = routes
+        plans = FrozenArray(routes.map { Unmanaged.passUnretained($0.plan.compiled) })
+        anyHost = table.anyHost.isEmpty ? nil : RouteTrie(table.anyHost)
+        hosts = table.hostList.map { RouteTrie($0.1) }
+        hostIndex = CaseFoldedTable(table.hostList.enumerated().map { (key: $0.element.0, value: $0.offset) })
+        servedHosts = table.hostList.map(\.0)
+    }
+
+    deinit {
+        plans.free()
+    }
+
+    /// Matches a URL whose scheme is the declaration's (`bytes` are its text's UTF-8).
+    /// - Throws: ``RouteError/noRoute(scheme:closestRoute:reason:)`` when no route's host and path
+    ///   fit, else the first fault in URL order, with its offset.
+    func match(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) throws(RouteError) -> RouteMatch {
+        let layout = url.layout
+        if routes.isEmpty { throw .noRoute(scheme: url.scheme, closestRoute: nil, reason: .noRoutes) }
+        let trie: RouteTrie
+        if let host = layout.host, !hostIndex.isEmpty, let index = hostIndex.value(for: UnsafeBufferPointer(rebasing: bytes[host])) {
+            trie = hosts[index]
+        } else if let anyHost {
+            trie = anyHost
+        } else {
+            let host = url.host.map { $0.raw.lowercased() }
+            throw .noRoute(scheme: url.scheme, closestRoute: nil, reason: .hostNotServed(host: host, served: servedHosts))
+        }
+        let plans = self.plans
+        let (route, parameters) = try Self.withPath(layout, bytes: bytes) {
+            segments, scratch throws(RouteError) -> (Int, RouteParameters) in
+            var miss = RouteTrie.Miss()
+            let route = trie.select(segments, miss: &miss)
+            guard route >= 0 else { throw noRoute(miss, trie, url, segments, bytes) }
+            let bound = plans[route]._withUnsafeGuaranteedRef { plan in
+                Result { () throws(RouteError) in try plan.bind(bytes, RoutePlan.Tail(layout), segments, scratch: scratch) }
+            }
+            return (route, try bound.get())
+        }
+        return RouteMatch(url: url, declaration: name, route: routes[route], parameters: parameters)
+    }
+
+    /// Why no route fits: a path parameter that refused its segment, or the deepest point the search reached.
+    @inline(never)
+    private func noRoute(
+        _ miss: RouteTrie.Miss, _ trie: RouteTrie, _ url: SchemeURL, _ segments: UnsafeBufferPointer<RouteTrie.Segment>,
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> RouteError {
+        func text(_ segment: RouteTrie.Segment) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), as: UTF8.self)
+        }
+        if let (node, catchAll, position, fault) = miss.parameterFault {
+            let name = catchAll ? trie.words[node].catchAll : trie.words[node].parameter
+            return .invalidParameter(name: name, value: text(segments[position]), offset: segments[position].start, fault: fault)
+        }
+        let expected = trie.words[miss.node].expected
+        let reason: NoRouteReason =
+            miss.pathEnded
+            ? .pathEnded(segmentCount: miss.depth, offset: url.layout.path.upperBound, expected: expected)
+            : .segmentMismatch(
+                index: miss.depth, segment: text(segments[miss.depth]), offset: segments[miss.depth].start, expected: expected)
+        return .noRoute(scheme: url.scheme, closestRoute: miss.closest >= 0 ? routes[Int(miss.closest)].name : nil, reason: reason)
+    }
+
+    /// Splits a URL's path into decoded segments and calls `body` with them and a scratch buffer
+    /// (``RoutePlan/scratchCapacity(forURLLength:)`` bytes), both alive only during the call.
+    @inline(__always)
+    private static func withPath<R>(
+        _ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<RouteTrie.Segment>, UnsafeMutablePointer<UInt8>) throws(RouteError) -> R
+    ) throws(RouteError) -> R {
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        // The path's segments: one leading '/' dropped, the rest split at '/', empty ones kept.
+        var pathStart = layout.path.lowerBound
+        let pathEnd = layout.path.upperBound
+        if pathStart < pathEnd && base[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
+
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RoutePlan.scratchCapacity(forURLLength: bytes.count)) {
+            scratch throws(RouteError) -> R in
+            let scratch = scratch.baseAddress!
+            // Most paths fit in a few segments' room, split into without counting them first;
+            // a longer one is split again into room for as many as it has.
+            let fitted: R? = try withUnsafeTemporaryAllocation(of: RouteTrie.Segment.self, capacity: segmentRoom) {
+                room throws(RouteError) -> R? in
+                let count = split(bytes, from: pathStart, to: pathEnd, scratch: scratch, into: room)
+                return count < 0 ? nil : try body(UnsafeBufferPointer(rebasing: room[0..<count]), scratch)
+            }
+            if let fitted { return fitted }
+            let count = 1 + ByteText.count(of: UInt8(ascii: "/"), in: base, from: pathStart, to: pathEnd)
+            return try withUnsafeTemporaryAllocation(of: RouteTrie.Segment.self, capacity: count) {
+                segments throws(RouteError) -> R in
+                let count = split(bytes, from: pathStart, to: pathEnd, scratch: scratch, into: segments)
+                return try body(UnsafeBufferPointer(rebasing: segments[0..<count]), scratch)
+            }
+        }
+    }
+
+    /// The path segments split into without counting them first (640 bytes of stack).
+    static let segmentRoom = 16
+
+    /// Splits the path `start..<end` of the URL `bytes` at `/` into `room` and returns the number
+    /// of segments, or `-1` when `room` is too small. An escaped segment is decoded into `scratch`
+    /// at its own offsets; one that does not decode to text is marked so (its fault is reported
+    /// if a route reads it). Segments are plain values: nothing to deinitialize.
+    @inline(__always)
+    private static func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, from pathStart: Int, to pathEnd: Int, scratch: UnsafeMutablePointer<UInt8>,
+        into room: UnsafeMutableBufferPointer<RouteTrie.Segment>
+    ) -> Int {
+        guard pathStart < pathEnd, let base = bytes.baseAddress else { return 0 }
+        let slash = ByteText.broadcast(UInt8(ascii: "/")), percent = ByteText.broadcast(UInt8(ascii: "%"))
+        var start = pathStart
+        var count = 0
+        while true {
+            guard count < room.count else { return -1 }
+            var end = ByteText.firstOf(slash, percent, slash, slash, in: base, from: start, to: pathEnd)
+            let special = end < pathEnd && base[end] == UInt8(ascii: "%")
+            if special { end = ByteText.firstOf(slash, slash, slash, slash, in: base, from: end, to: pathEnd) }
+            var segment = RouteTrie.Segment(start: start, end: end, decoded: base + start, decodedCount: end - start, scalars: end - start)
+            if special {
+                let raw = UnsafeBufferPointer(start: base + start, count: end - start)
+                do throws(URLRejection) {
+                    (segment.decodedCount, segment.scalars) = try PercentDecoding.text.decode(raw, offset: start, into: scratch + start)
+                    segment.decoded = UnsafePointer(scratch + start)
+                } catch {
+                    segment.decodedCount = 0
+                    segment.scalars = -1
+                }
+            }
+            room.initializeElement(at: count, to: segment)
+            count &+= 1
+            if end >= pathEnd { return count }
+            start = end &+ 1
+        }
+    }
+}

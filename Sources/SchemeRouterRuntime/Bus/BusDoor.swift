@@ -1,0 +1,45 @@
+internal import CLibUV
+internal import SchemeRouter
+
+/// The primary's second front door: `org.freedesktop.Application` on the session bus
+/// (Docs/DBus.md). Its calls go through the same queue and the same request path as the socket's.
+@MainActor
+final class BusDoor {
+    /// The app's names on the bus.
+    let names: BusNames
+    /// The connection; `nil` when there is no session bus or it went away.
+    var connection: BusConnection?
+    /// Callers already asked about, by unique name (unique names are never reused on a bus).
+    var callers: [String: SourceApplication] = [:]
+    /// Started by the bus (`--gapplication-service`): the launch waits for the first call, whose
+    /// first URI becomes the launch URL.
+    var awaitingLaunch = false
+    /// Fires the bus-activated launch (at once on the first request, or after the launch deadline).
+    var launchTimer: UnsafeMutablePointer<uv_timer_t>?
+    /// Runs the launch of a bus-started primary.
+    var startLaunch: (@MainActor () -> Void)?
+    /// The activation token of an `Activate` that came before the launch.
+    var launchToken: String?
+    /// `Activate` and `ActivateAction` calls that arrived before the launch, in arrival order.
+    var queuedCalls: [QueuedCall] = []
+
+    /// A call that waits for the launch.
+    enum QueuedCall {
+        case activate(BusMessage)
+        case action(BusActionCall)
+
+        var message: BusMessage {
+            switch self {
+            case .activate(let message): message
+            case .action(let call): call.message
+            }
+        }
+    }
+
+    init(names: BusNames) {
+        self.names = names
+    }
+
+    /// The most callers remembered at once.
+    static let callerCacheLimit = 1024
+}

@@ -1,0 +1,279 @@
+internal import CSchemeRouterLinux
+internal import SchemeRouterPlatform
+internal import CLibUV
+internal import CSDBus
+internal import Glibc
+internal import SchemeRouter
+
+extension Primary {
+    /// Opens the D-Bus door when there is a session bus; without one (or with the name taken)
+    /// the socket door serves alone, and a bus-started primary says why and launches anyway.
+    /// - Parameters:
+    ///   - awaitingLaunch: Started by the bus: launch on the first request (its URL the launch
+    ///     URL), or after the launch deadline with none.
+    ///   - startLaunch: Runs the launch.
+    func openBusDoor(awaitingLaunch: Bool, startLaunch: @escaping @MainActor () -> Void) {
+        guard environment("SCHEMEROUTER_DBUS") != "0" else { return }
+        let door = BusDoor(names: BusNames(bundleName: app.name))
+        do throws(BusError) {
+            door.connection = try BusConnection(
+                loop: loop, name: door.names.busName, objectPath: door.names.objectPath,
+                handler: { message, context, _ in
+                    MainActor.assumeIsolated {
+                        guard let message, let context else { return 0 }
+                        return Unmanaged<Primary>.fromOpaque(context).takeUnretainedValue().handleBusCall(message)
+                    }
+                },
+                context: Unmanaged.passUnretained(self).toOpaque())
+        } catch {
+            if awaitingLaunch { Log.error("D-Bus activation unavailable: \(error)") }
+            return
+        }
+        door.connection?.onDisconnect = { [unowned self] reason in self.busLost(reason) }
+        busDoor = door
+        guard awaitingLaunch else { return }
+        door.awaitingLaunch = true
+        let timer = UVHandle.allocate(uv_timer_t.self)
+        UV.expect(uv_timer_init(loop.raw, timer), "uv_timer_init")
+        timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        door.launchTimer = timer
+        door.startLaunch = startLaunch
+        let milliseconds = UInt64(max(1, Sys.milliseconds(settings.launchDeadline)))
+        UV.expect(uv_timer_start(timer, { timer in
+            MainActor.assumeIsolated {
+                guard let timer, let data = timer.pointee.data else { return }
+                Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().launchFromBus()
+            }
+        }, milliseconds, 0), "uv_timer_start")
+    }
+
+    /// A request arrived while a bus-started primary waits: launch as soon as the current
+    /// callback returns (so the request's whole call is queued first).
+    func busLaunchRequested() {
+        guard let door = busDoor, door.awaitingLaunch, let timer = door.launchTimer else { return }
+        UV.expect(uv_timer_start(timer, { timer in
+            MainActor.assumeIsolated {
+                guard let timer, let data = timer.pointee.data else { return }
+                Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().launchFromBus()
+            }
+        }, 0, 0), "uv_timer_start")
+    }
+
+    private func launchFromBus() {
+        guard let door = busDoor, door.awaitingLaunch, phase == .collecting else { return }
+        door.awaitingLaunch = false
+        if let timer = door.launchTimer {
+            door.launchTimer = nil
+            uv_close(UVHandle.handle(timer)) { handle in if let handle { UVHandle.free(handle) } }
+        }
+        let launch = door.startLaunch
+        door.startLaunch = nil
+        launch?()
+    }
+
+    /// The launch request of a bus-started primary: the first queued URL is the launch URL.
+    func launchRequestFromQueue(_ base: LaunchRequest) -> LaunchRequest {
+        var request = base
+        request.byBus = false
+        request.reason = .busActivation
+        guard !queuedDeliveries.isEmpty else {
+            request.activationToken = busDoor?.launchToken
+            return request
+        }
+        let first = queuedDeliveries.removeFirst()
+        request.routed = first.routed
+        request.source = first.options.sourceApplication
+        request.annotation = first.options.annotation
+        request.activationToken = first.options.activationToken
+        request.delivery = first.delivery
+        return request
+    }
+
+    /// The bus connection broke: the socket door goes on; bus calls still owed are dropped
+    /// (there is no one left to answer), their URLs still delivered.
+    private func busLost(_ reason: String) {
+        Log.error("lost the session bus (\(reason)); the socket door still serves")
+        busDoor?.connection = nil
+        busDoor?.queuedCalls = []
+        if busDoor?.awaitingLaunch == true { launchFromBus() }
+    }
+
+    /// Closes the door at termination: owed calls are answered `Terminated`, then the
+    /// connection is flushed and closed.
+    func closeBusDoor() {
+        guard let door = busDoor else { return }
+        for call in door.queuedCalls {
+            call.message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
+        }
+        door.queuedCalls = []
+        if let timer = door.launchTimer {
+            door.launchTimer = nil
+            uv_close(UVHandle.handle(timer)) { handle in if let handle { UVHandle.free(handle) } }
+        }
+        door.connection?.close()
+        door.connection = nil
+    }
+
+    // MARK: Calls
+
+    /// One method call on the door's object; `1` when handled (answered now or later), `0` to
+    /// let sd-bus answer (unknown method).
+    fileprivate func handleBusCall(_ raw: OpaquePointer) -> Int32 {
+        guard let door = busDoor else { return 0 }
+        let message = BusMessage(raw)
+        switch (message.interface, message.member) {
+        case ("org.freedesktop.DBus.Introspectable", "Introspect"):
+            message.reply(string: BusNames.introspection)
+        case (BusNames.interface, "Open"):
+            guard message.signature == "asa{sv}", let uris = message.readStringArray(),
+                let platformData = message.readPlatformData()
+            else {
+                message.reply(error: BusNames.invalidArguments, message: "Open takes (as uris, a{sv} platform_data)")
+                return 1
+            }
+            guard let caller = caller(of: message, door: door) else { return 1 }
+            open(uris, platformData: platformData, caller: caller, message: message, door: door)
+        case (BusNames.interface, "Activate"):
+            guard message.signature == "a{sv}", let platformData = message.readPlatformData() else {
+                message.reply(error: BusNames.invalidArguments, message: "Activate takes (a{sv} platform_data)")
+                return 1
+            }
+            guard caller(of: message, door: door) != nil else { return 1 }
+            activate(message, token: Self.activationToken(platformData), door: door)
+        case (BusNames.interface, "ActivateAction"):
+            guard message.signature == "sava{sv}", let name = message.readString(),
+                let parameters = message.readVariants(), message.readPlatformData() != nil
+            else {
+                message.reply(
+                    error: BusNames.invalidArguments,
+                    message: "ActivateAction takes (s action_name, av parameter, a{sv} platform_data)")
+                return 1
+            }
+            guard caller(of: message, door: door) != nil else { return 1 }
+            let call = BusActionCall(message: message, name: String(decoding: name, as: UTF8.self), parameters: parameters)
+            performAction(call, door: door)
+        default:
+            return 0
+        }
+        return 1
+    }
+
+    /// `activation-token` (Wayland, xdg-activation) or `desktop-startup-id` (X11 startup notification).
+    private static func activationToken(_ platformData: [String: String]) -> String? {
+        platformData["activation-token"] ?? platformData["desktop-startup-id"]
+    }
+
+    /// Who called, from the bus (GetConnectionCredentials): `nil`, and the call refused, when
+    /// the bus cannot say or the caller is another user.
+    private func caller(of message: BusMessage, door: BusDoor) -> SourceApplication? {
+        let sender = message.sender ?? ""
+        if let known = door.callers[sender] { return known }
+        var credentials: OpaquePointer?
+        let queried = sd_bus_query_sender_creds(message.raw, schemerouter_bus_caller_mask(), &credentials)
+        defer { if let credentials { sd_bus_creds_unref(credentials) } }
+        var uid: uid_t = 0
+        var pid: pid_t = 0
+        guard queried >= 0, let credentials,
+            sd_bus_creds_get_euid(credentials, &uid) >= 0 || sd_bus_creds_get_uid(credentials, &uid) >= 0
+        else {
+            message.reply(
+                error: BusNames.accessDenied,
+                message: "the bus did not say who \(sender) is: \(BusError.describe(queried < 0 ? queried : -ENODATA))")
+            return nil
+        }
+        let user = geteuid()
+        guard uid == user else {
+            Log.error("refused a D-Bus call from uid \(uid) (\(sender)): only uid \(user) is served")
+            message.reply(error: BusNames.accessDenied, message: "only uid \(user) may call \(app.name)")
+            return nil
+        }
+        let hasPid = sd_bus_creds_get_pid(credentials, &pid) >= 0
+        let name = hasPid ? PeerCredentials(pid: pid, uid: uid).executable ?? "pid \(pid)" : "D-Bus \(sender)"
+        let source = SourceApplication(name: name, pid: hasPid ? pid : nil, uid: uid, isClaimed: false)
+        if door.callers.count >= BusDoor.callerCacheLimit { door.callers = [:] }
+        door.callers[sender] = source
+        return source
+    }
+
+    /// `Open`: every URI the way of a socket request, the reply once all have their verdicts.
+    private func open(
+        _ uris: [[UInt8]], platformData: [String: String], caller: SourceApplication, message: BusMessage, door: BusDoor
+    ) {
+        guard phase != .terminating else {
+            message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
+            return
+        }
+        guard !uris.isEmpty else {
+            message.reply(error: BusNames.invalidArguments, message: "Open needs at least one URI")
+            return
+        }
+        let call = BusOpenCall(message: message, uris: uris)
+        let options = OpenOptions(sourceApplication: caller, activationToken: Self.activationToken(platformData))
+        for (index, uri) in uris.enumerated() {
+            handleURL(uri, options: options, size: uri.count, owner: .bus(call, index: index))
+        }
+    }
+
+    /// `Activate`: the wake sequence without `open` (or the launch, when it has not run yet).
+    private func activate(_ message: BusMessage, token: String?, door: BusDoor) {
+        switch phase {
+        case .collecting, .launching:
+            if door.launchToken == nil { door.launchToken = token }
+            door.queuedCalls.append(.activate(message))
+            busLaunchRequested()
+        case .running:
+            let refusal = bringToForeground()
+            if let refusal {
+                message.reply(error: door.names.errorName(for: .declined), message: refusal)
+            } else {
+                message.replyEmpty()
+            }
+        case .terminating:
+            message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
+        }
+    }
+
+    /// Calls that waited for the launch, in arrival order.
+    func performQueuedBusCalls() {
+        guard let door = busDoor else { return }
+        let calls = door.queuedCalls
+        door.queuedCalls = []
+        for call in calls where phase == .running {
+            switch call {
+            case .activate(let message): activate(message, token: nil, door: door)
+            case .action(let action): performAction(action, door: door)
+            }
+        }
+        door.connection?.rearm()
+    }
+
+    /// The wake sequence without `open`, its hooks under the hook deadline; why not, if refused.
+    private func bringToForeground() -> String? {
+        guard let controller else { preconditionFailure("running without a controller") }
+        let hooks: [String] =
+            switch controller.state {
+            case .background, .suspended: ["willEnterForeground", "didBecomeActive"]
+            case .inactive: ["didBecomeActive"]
+            default: []
+            }
+        watchdog.armHook(hooks, owner: nil)
+        var refusal: String?
+        do throws(LifecycleError) {
+            switch controller.state {
+            case .background, .suspended: try controller.enterForeground()
+            case .inactive: try controller.becomeActive()
+            default: break
+            }
+        } catch {
+            refusal = error.description
+        }
+        guard watchdog.disarm() else { watchdog.park() }
+        rearmBackgroundTimer()
+        return refusal
+    }
+}
+
+/// Reads an environment variable.
+private func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import SchemeRouter
+
+/// The one routing path: the reason a URL is refused comes from the same pass that binds it, in
+/// URL order, and no manifest shape leaves the path (no limit on repeated keys).
+@Suite struct OnePathTests {
+    static let declaration: SchemeDeclaration = {
+        let keys = (0..<8).map { "\"k\($0)\": \"k\($0)\"" }.joined(separator: ", ")
+        let specs = (0..<8).map { "\"k\($0)\": {\"type\": \"\($0 == 7 ? "integer" : "string")\", \"optional\": true, \"repeated\": \($0 < 6)}" }
+            .joined(separator: ", ")
+        let route = #"{"name": "r", "path": "/items/{id}", "query": {\#(keys)}, "parameters": {"id": {"type": "integer"}, \#(specs)}}"#
+        return try! SchemeDeclaration(Manifest(json: Array(ManifestTests.withRoute(route).utf8), file: "m.json"))
+    }()
+
+    static func refusal(_ url: String) -> String? {
+        do {
+            _ = try declaration.match(SchemeURL(url))
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Six repeated keys (more than the removed fast path's four) bind in one pass, absent ones as empty lists.
+    @Test func sixRepeatedKeysBind() throws {
+        let query = (0..<6).flatMap { ["k\($0)=a\($0)", "k\($0)=b\($0)"] }.joined(separator: "&")
+        let match = try Self.declaration.match(SchemeURL("app:/items/1?" + query + "&k7=5"))
+        for key in 0..<6 { #expect(try match.strings("k\(key)") == ["a\(key)", "b\(key)"]) }
+        #expect(try match.integer("k7") == 5)
+        #expect(try Self.declaration.match(SchemeURL("app:/items/1")).strings("k3") == [])
+    }
+
+    /// A key given twice whose second value is invalid is refused for the value (found first), as
+    /// the URL reads; a valid second value makes it a duplicate.
+    @Test(arguments: [
+        ("app:/items/1?k7=1&k7=x", "parameter 'k7' = 'x': not an integer (digits with an optional leading '-') at byte 21"),
+        ("app:/items/1?k7=1&k7=2", "query item 'k7' is given twice but is not repeated at byte 18"),
+        ("app:/items/x?k7=%FF", "parameter 'id' = 'x': not an integer (digits with an optional leading '-') at byte 11"),
+        ("app:/items/1?k7=%FF", "parameter 'k7' = '%FF': percent-encoded bytes are not valid UTF-8 at byte 16"),
+        ("app:/items/1?k7", "query item 'k7' has no '=value' at byte 13"),
+        ("app:/items/..?k7", "parameter 'id' = '..': '.' and '..' never match a path parameter at byte 11"),
+        ("app:/items/1?k9=1", "unknown query item 'k9' at byte 13"),
+        ("app:/items/1?k0=a&&k1=b", "empty query item at byte 18"),
+    ])
+    func refusedInURLOrder(url: String, message: String) {
+        #expect(Self.refusal(url) == message)
+    }
+}
