@@ -18,13 +18,13 @@ public enum RecordedHook: Sendable, Hashable, CustomStringConvertible {
     case willEnterForeground
     /// `SchemeRouter/ApplicationDelegate/willTerminate()`.
     case willTerminate
-    /// ``SchemeRouter/ApplicationDelegate/significantTimeChange()``.
+    /// `SchemeRouter/ApplicationDelegate/significantTimeChange()`.
     case significantTimeChange
-    /// ``SchemeRouter/ApplicationDelegate/systemTimeZoneDidChange(from:to:)`` with both zones.
+    /// `SchemeRouter/ApplicationDelegate/systemTimeZoneDidChange(from:to:)` with both zones.
     case systemTimeZoneDidChange(from: String, to: String)
-    /// ``SchemeRouter/ApplicationDelegate/currentLocaleDidChange(from:to:)`` with both locales.
+    /// `SchemeRouter/ApplicationDelegate/currentLocaleDidChange(from:to:)` with both locales.
     case currentLocaleDidChange(from: String, to: String)
-    /// ``SchemeRouter/ApplicationDelegate/didReceiveMemoryWarning()``.
+    /// `SchemeRouter/ApplicationDelegate/didReceiveMemoryWarning()`.
     case didReceiveMemoryWarning
 
     /// The hook this record is of.
