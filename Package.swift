@@ -9,11 +9,14 @@ let package = Package(
         .library(name: "SchemeRouterRuntime", targets: ["SchemeRouterRuntime"]),
         .library(name: "SchemeRouterDesktop", targets: ["SchemeRouterDesktop"]),
         .library(name: "SchemeRouterFuzzing", targets: ["SchemeRouterFuzzing"]),
+        .library(name: "SchemeRouterGLib", targets: ["SchemeRouterGLib"]),
+        .library(name: "SchemeRouterGTK", targets: ["SchemeRouterGTK"]),
         .executable(name: "schemectl", targets: ["schemectl"]),
         .executable(name: "todolist", targets: ["TodoList"]),
         .executable(name: "share-to-todo", targets: ["ShareToTodo"]),
         .executable(name: "fragile-handler", targets: ["FragileHandler"]),
         .executable(name: "load-probe", targets: ["LoadProbe"]),
+        .executable(name: "notes", targets: ["Notes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,6 +53,14 @@ let package = Package(
         .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "SchemeRouterPlatform", "CLibUV", "CSchemeRouterLinux", "CSDBus"]),
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
         .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
+        // Module maps over GLib/GIO (Debian `libglib2.0-dev`, pkg-config `gio-2.0`) and GTK 4
+        // (Debian `libgtk-4-dev`, pkg-config `gtk4`): only the optional GLib/GTK layers use them.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CGTK", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // Optional: the runtime inside GLib's main context (libuv and the main queue as GLib sources).
+        .target(name: "SchemeRouterGLib", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CGLib"]),
+        // Optional: GTK 4 windows drive the lifecycle; activation tokens reach the presented window.
+        .target(name: "SchemeRouterGTK", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGLib", "CGLib", "CGTK"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.
         .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
         // Every `schemectl` command; the executable is its one-line main.
@@ -77,6 +88,9 @@ let package = Package(
         // A test-only probe, never shipped: `schemectl fuzz` with planted traps and hangs (InProcessCrashTests).
         .executableTarget(name: "FuzzProbe", dependencies: ["SchemectlCommands", "SchemeRouterFuzzing"], path: "Examples/FuzzProbe"),
         .executableTarget(name: "LoadProbe", dependencies: ["SchemeRouterRuntime", "CLibUV"], path: "Examples/LoadProbe"),
+        // A real GTK 4 app: notes:// URLs open, create and search notes in a window (issue 17).
+        .executableTarget(
+            name: "Notes", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGTK", "CGTK"], path: "Examples/Notes"),
 
         // The pure core: no sockets, no clocks, no processes.
         .testTarget(
@@ -106,6 +120,8 @@ let package = Package(
         ),
         // The platform layer against the real kernel: FIFOs, devices, children, atomic writes.
         .testTarget(name: "SchemeRouterPlatformTests", dependencies: ["SchemeRouterPlatform"]),
+        // A real GTK app in a real Xvfb with a real window manager (openbox), real xdg-open and gio.
+        .testTarget(name: "SchemeRouterGLibTests", dependencies: ["SchemeRouterGLib", "SchemeRouterDesktop", "SchemeRouterPlatform", "CGLib"]),
         // The CLI as a user runs it: exit statuses, --json, help text snapshots.
         .testTarget(name: "SchemectlTests", dependencies: ["SchemeRouter"], exclude: ["Snapshots"]),
     ]

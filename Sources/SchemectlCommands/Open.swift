@@ -1,6 +1,7 @@
 import ArgumentParser
 import SchemeRouter
 import SchemeRouterDesktop
+import SchemeRouterRuntime
 
 /// `schemectl open`: send a URL to the app that handles it, and report the verdict.
 struct Open: ParsableCommand {
@@ -49,6 +50,8 @@ enum OpenCommand {
         let verdict: OpenVerdict
         do throws(URLRejection) {
             _ = try SchemeURL(bytes: bytes)
+            // Read and cleared before the environment is captured: the token goes with this URL only.
+            let activationToken = ActivationToken.take()
             let opener: URLOpener
             do { opener = try URLOpener(environment: .current()) } catch {
                 return DesktopErrorOutput.fail(error.description, code: "no-home", status: DesktopExitStatus.noHome, json: json)
@@ -56,7 +59,7 @@ enum OpenCommand {
             }
             let options = OpenURLOptions(
                 sourceApplication: source, annotation: annotation, waitForVerdict: !noWait,
-                timeout: .milliseconds(Int64(timeout * 1000)))
+                timeout: .milliseconds(Int64(timeout * 1000)), activationToken: activationToken)
             let opened = opener.open(url, options: options)
             result = opened
             verdict = opened.verdict

@@ -78,6 +78,7 @@ struct Status: ParsableCommand {
         problems += doctor.validate(validated)
         problems += doctor.busProblems(validated)
         problems += doctor.toolProblems()
+        problems += doctor.sessionProblems()
         let healthy = !(statuses.contains { !$0.isHealthy } || problems.contains { $0.severity == .error })
         let systemEvents = SystemEventSourceStatus.surveyThisMachine()
         if json {

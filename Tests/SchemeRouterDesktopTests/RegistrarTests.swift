@@ -66,6 +66,7 @@ import SchemeRouterPlatform
             Name=com.acme.todolist
             Exec=\(path) %u
             Terminal=false
+            StartupNotify=true
             NoDisplay=true
             MimeType=x-scheme-handler/todolist;x-scheme-handler/todo;
             X-SchemeRouter-BundleName=com.acme.todolist

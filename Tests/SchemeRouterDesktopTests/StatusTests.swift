@@ -6,6 +6,22 @@ import SchemeRouterPlatform
 
 /// `status` (the doctor) against real files and the real xdg-mime.
 @Suite struct StatusTests {
+    @Test(arguments: [
+        ([:], true),
+        (["DISPLAY": ":0"], false),
+        (["WAYLAND_DISPLAY": "wayland-0"], false),
+        (["XDG_CURRENT_DESKTOP": "ubuntu:GNOME"], false),
+        (["XDG_CURRENT_DESKTOP": "KDE"], false),
+        (["XDG_CURRENT_DESKTOP": "sway"], true),
+        (["DISPLAY": ""], true),
+        (["KDE_FULL_SESSION": "true"], false),
+    ] as [([String: String], Bool)])
+    func xdgOpenWithoutADisplayOrDesktopIsAWarning(variables: [String: String], warns: Bool) {
+        let problem = XdgOpenReach.problem(ProcessEnvironment(variables))
+        #expect((problem != nil) == warns)
+        #expect(problem.map { $0.severity == .warning && $0.code == "xdg-open-cannot-deliver" } ?? true)
+    }
+
     static let scheme = try! SchemeName("todolist")
     static let name = try! ReverseDNSName("com.acme.todolist")
 

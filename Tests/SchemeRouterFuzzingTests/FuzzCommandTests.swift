@@ -21,7 +21,7 @@ import Testing
         #expect(lines.count == 1)
         let json = String(lines.last ?? "")
         #expect(json.hasPrefix("{\"version\": 1, \"seed\": \"7\", \"iterations\": 30000, \"elapsedSeconds\": "))
-        #expect(json.contains("\"execsPerSecond\": ") && json.contains("\"findings\": []") && json.contains("\"routes\": 1"))
+        #expect(json.contains("\"execsPerSecond\": ") && json.contains("\"findings\": []") && json.contains("\"routes\": 4"))
         #expect(json.contains("\"differential\": {\"compared\": "))
         // The seed is announced on standard error when standard output is JSON.
         #expect(String(decoding: result.standardError, as: UTF8.self).contains("fuzz: seed 7 (replay with --seed 7)"))
@@ -33,7 +33,7 @@ import Testing
         #expect(result.termination == .exited(0))
         let text = Self.output(result)
         #expect(text.hasPrefix("fuzz: seed 3 (replay with --seed 3), in-process, "))
-        #expect(text.contains("fuzz: 2000 inputs in ") && text.contains("execs/s), seed 3, 1 route"))
+        #expect(text.contains("fuzz: 2000 inputs in ") && text.contains("execs/s), seed 3, 4 routes"))
         #expect(text.contains("fuzz: no findings"))
     }
 

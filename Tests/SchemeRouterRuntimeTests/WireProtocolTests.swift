@@ -17,6 +17,23 @@ struct WireProtocolTests {
         #expect(!decoder.isInsideFrame)
     }
 
+    @Test("the activation token (field 5) round-trips; a peer that knows fields 1-4 only refuses it by tag and offset")
+    func activationToken() throws {
+        let request = OpenRequest(request: 3, url: Array("notes://open/1".utf8), activationToken: "tok123")
+        let payload = try #require(request.frame).payload
+        #expect(try OpenRequest(payload: payload) == request)
+        #expect(try OpenRequest(payload: try #require(OpenRequest(request: 3, url: [0x61]).frame).payload).activationToken == nil)
+        // What a primary without field 5 does with it: the strict decoder of its time.
+        #expect {
+            _ = try FieldList(decoding: payload, known: 1...4)
+        } throws: { error in
+            guard case .malformed(let offset, let message) = error as? WireError else { return false }
+            return message == "unknown field tag 5" && offset == WakeProtocol.headerLength + 5 + 4 + 5 + 14
+        }
+        let tooLong = OpenRequest(request: 1, url: [0x61], activationToken: String(repeating: "t", count: 4097))
+        #expect(throws: WireError.self) { _ = try OpenRequest(payload: try #require(tooLong.frame).payload) }
+    }
+
     @Test("the header is SR, version 1, the type and a big-endian length")
     func headerLayout() {
         let frame = Frame(type: .verdict, payload: [1, 2, 3])

@@ -94,7 +94,10 @@ struct ValidateRouteCheckTests {
     @Test func checkTheShippedManifests() throws {
         let output = try Schemectl.run(["check"])
         #expect(output.status == 0)
-        #expect(output.lines == ["ok     Schemes/todolist.json: com.acme.todolist claims todolist (1 route)"])
+        #expect(output.lines == [
+            "ok     Schemes/notes.json: com.example.notes claims notes (3 routes)",
+            "ok     Schemes/todolist.json: com.acme.todolist claims todolist (1 route)",
+        ])
     }
 
     @Test func checkReportsEveryProblemWithFileAndKeyPath() throws {

@@ -12,7 +12,9 @@ public struct LaunchOptions: Sendable, Hashable {
     public var sourceApplication: SourceApplication?
     /// Free-form data the sender attached to ``url``.
     public var annotation: String?
-    /// The desktop's activation token that came with the launch, if any.
+    /// The activation token the launching process was started with (`XDG_ACTIVATION_TOKEN` or
+    /// `DESKTOP_STARTUP_ID`), for the first window the app presents. The runtime removes it
+    /// from the environment, so the running app never reuses it for a later window.
     public var activationToken: String?
     /// Why the app was launched.
     public var reason: LaunchReason

@@ -8,7 +8,8 @@ enum PrimaryWake {
     static func send(url: String, to bundleName: ReverseDNSName, source: String, options: OpenURLOptions) -> OpenVerdict? {
         do {
             guard let client = try WakeClient.connect(to: bundleName.rawValue, replyTimeout: options.timeout) else { return nil }
-            return OpenVerdict(client.open(url, sourceApplication: source, annotation: options.annotation))
+            return OpenVerdict(client.open(
+                url, sourceApplication: source, annotation: options.annotation, activationToken: options.activationToken))
         } catch {
             return error.exitStatus == .noAnswer ? .noAnswer(error.description) : .launchFailed(error.description)
         }

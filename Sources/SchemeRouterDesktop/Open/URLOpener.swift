@@ -83,6 +83,8 @@ public struct URLOpener: Sendable {
         let isSchemeRouterApp = entry.bundleName != nil
         let waits = isSchemeRouterApp && options.waitForVerdict
         var childEnvironment = environment
+        // A token is valid once: only the one meant for this URL reaches the launched app.
+        for name in ActivationToken.environmentVariables { childEnvironment[name] = options.activationToken }
         if isSchemeRouterApp {
             childEnvironment["SCHEMEROUTER_SOURCE_APPLICATION"] = source
             childEnvironment["SCHEMEROUTER_ANNOTATION"] = options.annotation

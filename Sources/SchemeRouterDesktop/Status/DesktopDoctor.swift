@@ -27,6 +27,12 @@ public struct DesktopDoctor: Sendable {
         }
     }
 
+    /// Problems of the session itself: `xdg-open` with no way to deliver (a warning: `gio open`
+    /// and `schemectl open` still work).
+    public func sessionProblems() -> [Problem] {
+        XdgOpenReach.problem(environment).map { [$0] } ?? []
+    }
+
     /// The desktop files written by `schemectl register`, across `XDG_DATA_HOME` and `XDG_DATA_DIRS`.
     public func registeredApps() -> [InstalledDesktopFile] {
         database.allDesktopFiles().filter { $0.entry.bundleName != nil && $0.isLaunchable }

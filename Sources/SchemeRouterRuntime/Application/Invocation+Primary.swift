@@ -19,6 +19,16 @@ extension Invocation {
         unsetenv("SCHEMEROUTER_VERDICT_FD")
         lock.writeProcessID()
         raiseDescriptorLimit()
+        if let host {
+            do {
+                try host.prepare()
+            } catch {
+                let message = "the app's run loop cannot start: \(error)"
+                sink?.deliver(.launchFailed(message))
+                Log.error(message)
+                exit(ExitStatus.launchFailed.rawValue)
+            }
+        }
         do throws(RuntimeError) {
             let loop: EventLoop
             do throws(UVError) {
@@ -34,6 +44,7 @@ extension Invocation {
             }
             let primary = Primary(
                 app: app, router: router, files: files, lock: lock, settings: settings, loop: loop, listener: listener, launchSink: sink)
+            primary.host = host
             listener.pipe.pointee.data = Unmanaged.passRetained(primary).toOpaque()
             primary.run(request, factory: factory)
         } catch {

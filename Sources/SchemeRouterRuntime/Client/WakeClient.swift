@@ -75,13 +75,18 @@ public final class WakeClient {
     ///   - sourceApplication: A name to claim as the sender (`open` sees it with
     ///     `isClaimed == true`); the primary learns the pid and uid from the kernel regardless.
     ///   - annotation: Free-form data for `open`'s options.
+    ///   - activationToken: The desktop's activation token for the window the URL presents
+    ///     (``ActivationToken/take()`` reads and clears the sender's own).
     /// - Returns: The verdict; never ``WakeVerdict/handled`` unless `open` returned `true`.
     public func open(
-        url: some Collection<UInt8>, sourceApplication: String? = nil, annotation: String? = nil
+        url: some Collection<UInt8>, sourceApplication: String? = nil, annotation: String? = nil,
+        activationToken: String? = nil
     ) -> WakeVerdict {
         if let broken { return broken }
         lastRequest &+= 1
-        let request = OpenRequest(request: lastRequest, url: Array(url), sourceApplication: sourceApplication, annotation: annotation)
+        let request = OpenRequest(
+            request: lastRequest, url: Array(url), sourceApplication: sourceApplication, annotation: annotation,
+            activationToken: activationToken)
         guard let frame = request.frame else {
             return .rejected(
                 code: "too-long", offset: WakeProtocol.maximumPayloadLength,
@@ -100,8 +105,10 @@ public final class WakeClient {
     }
 
     /// Sends a URL given as text (its UTF-8 bytes).
-    public func open(_ url: String, sourceApplication: String? = nil, annotation: String? = nil) -> WakeVerdict {
-        open(url: Array(url.utf8), sourceApplication: sourceApplication, annotation: annotation)
+    public func open(
+        _ url: String, sourceApplication: String? = nil, annotation: String? = nil, activationToken: String? = nil
+    ) -> WakeVerdict {
+        open(url: Array(url.utf8), sourceApplication: sourceApplication, annotation: annotation, activationToken: activationToken)
     }
 
     /// Sends a lifecycle command.

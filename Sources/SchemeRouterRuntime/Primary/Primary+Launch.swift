@@ -12,10 +12,10 @@ struct LaunchRequest: Sendable {
     var source: SourceApplication?
     /// The sender's annotation.
     var annotation: String?
+    /// The invoking process's activation token (removed from the environment).
+    var activationToken: String?
     /// `--background`: launch without becoming active.
     var intoBackground = false
-    /// The desktop's activation token that came with the launch URL.
-    var activationToken: String?
     /// The launch URL's delivery when it was queued first (a bus-activated launch): its verdict
     /// goes to the delivery's owner.
     var delivery: DeliveryID?
@@ -31,7 +31,8 @@ extension Primary {
     /// Exits the process.
     func run(_ request: LaunchRequest, factory: AppFactory) -> Never {
         do throws(UVError) {
-            try loop.drainMainQueue()
+            // A host run loop drains the main queue itself.
+            if host == nil { try loop.drainMainQueue() }
             try watchSignals()
             let timer = UVHandle.allocate(uv_timer_t.self)
             try UV.check(uv_timer_init(loop.raw, timer), "uv_timer_init")
@@ -51,6 +52,7 @@ extension Primary {
         if phase == .collecting && busDoor?.awaitingLaunch != true {
             launch(request, factory: factory)
         }
+        if let host { host.run(RuntimeLoop(primary: self)) }
         loop.run()
         exit(exitStatus.rawValue)
     }
@@ -80,6 +82,7 @@ extension Primary {
         launchHooksAfterFinishing =
             request.intoBackground ? ["didEnterBackground"] : (request.url == nil ? [] : ["open"]) + ["didBecomeActive"]
         currentSource = request.source
+        currentToken = request.activationToken
         let outcome: LaunchOutcome
         do throws(LifecycleError) {
             outcome = try controller.launch(
@@ -92,6 +95,7 @@ extension Primary {
             preconditionFailure("launch: \(error)")
         }
         currentSource = nil
+        currentToken = nil
         guard watchdog.disarm() else { watchdog.park() }
         if let failure = outcome.failure {
             watchdog.abortLaunch(failure.description)
@@ -141,6 +145,6 @@ extension Primary {
         } else {
             watchdog.hookReturned()
         }
-        trace?.write(record, source: record.hook == .open ? currentSource : nil)
+        trace?.write(record, source: record.hook == .open ? currentSource : nil, token: record.hook == .open ? currentToken : nil)
     }
 }

@@ -27,7 +27,7 @@ extension Primary {
     func handleOpen(_ request: OpenRequest, size: Int, from connection: Connection) {
         let options = OpenOptions(
             sourceApplication: source(of: connection, claimed: request.sourceApplication),
-            annotation: request.annotation)
+            annotation: request.annotation, activationToken: request.activationToken)
         handleURL(request.url, options: options, size: size, owner: .socket(connection, request: request.request))
     }
 
@@ -126,7 +126,11 @@ extension Primary {
         let hooks = [AppState.background, .suspended].contains(controller.state)
             ? wakeHooks(controller) + ["open", "didBecomeActive"] : ["open"]
         currentSource = pending.options.sourceApplication
-        defer { currentSource = nil }
+        currentToken = pending.options.activationToken
+        defer {
+            currentSource = nil
+            currentToken = nil
+        }
         watchdog.armHook(hooks, owner: owner)
         let verdict: DeliveryVerdict
         do throws(LifecycleError) {

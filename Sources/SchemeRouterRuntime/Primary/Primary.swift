@@ -54,6 +54,10 @@ final class Primary {
     var bufferedBytes = 0
     /// Who sent the URL being delivered (for the trace).
     var currentSource: SourceApplication?
+    /// The activation token that came with the URL being delivered (for the trace).
+    var currentToken: String?
+    /// The run loop that drives this primary's libuv loop, when it is not libuv's own.
+    var host: (any HostRunLoop)?
     /// A connection waits in libuv, not accepted, because the connection limit was reached.
     var acceptDeferred = false
     /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).

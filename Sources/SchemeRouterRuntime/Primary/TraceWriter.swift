@@ -25,8 +25,10 @@ struct TraceWriter: Sendable {
     }
 
     /// Writes the line for one hook call.
-    /// - Parameter source: Who sent the URL, for `open`.
-    func write(_ record: HookRecord, source: SourceApplication? = nil) {
+    /// - Parameters:
+    ///   - source: Who sent the URL, for `open`.
+    ///   - token: The activation token that came with the URL, for `open`.
+    func write(_ record: HookRecord, source: SourceApplication? = nil, token: String? = nil) {
         guard record.hook != .restoreState else { return }
         var line = "{\"hook\": \"\(record.hook.rawValue)\", \"state\": \"\(record.state.rawValue)\""
         if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
@@ -41,6 +43,12 @@ struct TraceWriter: Sendable {
             if let pid = source.pid { line += ", \"pid\": \(pid)" }
             if let uid = source.uid { line += ", \"uid\": \(uid)" }
             line += ", \"claimed\": \(source.isClaimed)}"
+        }
+        if let token { line += ", \"activationToken\": \(JSONString.quoted(token))" }
+        if record.hook == .open {
+            // When `open` returned, on CLOCK_MONOTONIC: what the wake benchmark measures to.
+            let now = Sys.monotonicNow().components
+            line += ", \"monotonicNs\": \(now.seconds * 1_000_000_000 + now.attoseconds / 1_000_000_000)"
         }
         line += "}\n"
         let bytes = Array(line.utf8)

@@ -6,6 +6,10 @@
 /// | 2 | url | the URL's raw bytes (not repaired: invalid UTF-8 stays, so rejections carry true offsets) |
 /// | 3 | sourceApplication | optional UTF-8, ≤ 1024 bytes: who the sender *claims* to be |
 /// | 4 | annotation | optional UTF-8, ≤ 60,000 bytes: free-form data for `open` |
+/// | 5 | activationToken | optional UTF-8, ≤ 4096 bytes: the sender's `XDG_ACTIVATION_TOKEN` or `DESKTOP_STARTUP_ID` |
+///
+/// A primary older than tag 5 answers a frame carrying it with `error(malformed)` naming the
+/// unknown tag (exit 76), never a wrong delivery: senders set it only when they have a token.
 public struct OpenRequest: Sendable, Hashable {
     /// The client's request number.
     public var request: UInt32
@@ -15,27 +19,36 @@ public struct OpenRequest: Sendable, Hashable {
     public var sourceApplication: String?
     /// Data for `open`'s options.
     public var annotation: String?
+    /// The desktop's activation token the sender was started with.
+    public var activationToken: String?
 
+    /// The longest activation token.
+    public static let maximumActivationTokenLength = 4096
     /// The longest claimed source-application name.
     public static let maximumSourceApplicationLength = 1024
     /// The longest annotation.
     public static let maximumAnnotationLength = 60_000
 
     /// Creates a request.
-    public init(request: UInt32, url: [UInt8], sourceApplication: String? = nil, annotation: String? = nil) {
+    public init(
+        request: UInt32, url: [UInt8], sourceApplication: String? = nil, annotation: String? = nil,
+        activationToken: String? = nil
+    ) {
         self.request = request
         self.url = url
         self.sourceApplication = sourceApplication
         self.annotation = annotation
+        self.activationToken = activationToken
     }
 
     /// Parses an `open` frame's payload.
     public init(payload: [UInt8]) throws(WireError) {
-        let fields = try FieldList(decoding: payload, known: 1...4)
+        let fields = try FieldList(decoding: payload, known: 1...5)
         request = try fields.uint32(1, "request")
         url = Array(try fields.requiredBytes(2, "url"))
         sourceApplication = try fields.text(3, "sourceApplication", maximum: Self.maximumSourceApplicationLength)
         annotation = try fields.text(4, "annotation", maximum: Self.maximumAnnotationLength)
+        activationToken = try fields.text(5, "activationToken", maximum: Self.maximumActivationTokenLength)
     }
 
     /// The frame, or `nil` when the fields do not fit in one.
@@ -45,6 +58,7 @@ public struct OpenRequest: Sendable, Hashable {
         fields.set(2, bytes: url)
         if let sourceApplication { fields.set(3, text: sourceApplication) }
         if let annotation { fields.set(4, text: annotation) }
+        if let activationToken { fields.set(5, text: activationToken) }
         let payload = fields.encoded
         guard payload.count <= WakeProtocol.maximumPayloadLength else { return nil }
         return Frame(type: .open, payload: payload)

@@ -3,7 +3,7 @@
 /// | tag | field | value |
 /// |---|---|---|
 /// | 1 | request | 4 bytes: the request's number |
-/// | 2 | status | 1 byte: the verdict as its exit status (``ExitStatus``: 0 handled, 1 declined, 2 rejected, 3 openFailed, 5 launchTimedOut, 6 terminated, 12 hookTimedOut) |
+/// | 2 | status | 1 byte: the verdict as its exit status (``ExitStatus``: 0 handled, 1 declined, 2 rejected, 3 openFailed, 4 launchFailed (only from a primary that could not start, to its invoking process), 5 launchTimedOut, 6 terminated, 12 hookTimedOut) |
 /// | 3 | reason | optional UTF-8: a machine-readable code (a `URLRejection` or `RouteError` code, `undeclared-scheme`, `launched`) |
 /// | 4 | offset | optional 4 bytes: the byte offset of a rejection in the URL |
 /// | 5 | message | optional UTF-8: a sentence for people |
@@ -32,6 +32,7 @@ public struct VerdictMessage: Sendable, Hashable {
         case 1: verdict = .declined
         case 2: verdict = .rejected(code: reason ?? "rejected", offset: Int(offset ?? 0), message: message)
         case 3: verdict = .openFailed(message)
+        case 4: verdict = .launchFailed(message)
         case 5: verdict = .launchTimedOut
         case 6: verdict = .terminated
         case 12: verdict = .hookTimedOut(message)
@@ -52,7 +53,7 @@ public struct VerdictMessage: Sendable, Hashable {
             fields.set(3, text: Self.clip(code, limit: 256))
             fields.set(4, uint32: UInt32(clamping: offset))
             fields.set(5, text: Self.clip(message))
-        case .openFailed(let message), .hookTimedOut(let message):
+        case .openFailed(let message), .hookTimedOut(let message), .launchFailed(let message):
             fields.set(5, text: Self.clip(message))
         default:
             break
