@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 public import SchemeRouter
 import SchemeRouterRuntime
 

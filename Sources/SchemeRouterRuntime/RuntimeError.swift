@@ -1,3 +1,5 @@
+internal import SchemeRouterPlatform
+
 /// Why the runtime could not do what was asked: set up the runtime directory, elect a primary,
 /// talk to it, or run the loop.
 ///

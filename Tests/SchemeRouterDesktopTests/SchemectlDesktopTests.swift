@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// The desktop commands of `schemectl` as a user runs them: exit statuses, --json, help text.
 @Suite struct SchemectlDesktopTests {
@@ -8,11 +9,11 @@ import Testing
         #filePath.replacing("Tests/SchemeRouterDesktopTests/SchemectlDesktopTests.swift", with: "Schemes/todolist.json")
     }
 
-    static func schemectl(_ sandbox: Sandbox, _ arguments: [String], extra: [String: String] = [:]) throws -> Subprocess.Output {
+    static func schemectl(_ sandbox: Sandbox, _ arguments: [String], extra: [String: String] = [:]) throws -> ChildProcess.Result {
         let binary = try Binaries.path("schemectl")
         var environment = sandbox.environment
         for (key, value) in extra { environment[key] = value }
-        return try Subprocess.run(binary, arguments: ["schemectl"] + arguments, environment: environment.entries, timeout: .seconds(60))
+        return try ChildProcess.run(binary, arguments: ["schemectl"] + arguments, environment: environment.entries, deadline: .seconds(60))
     }
 
     @Test func registerOpenStatusUnregister() throws {
@@ -27,7 +28,7 @@ import Testing
 
         let open = try Self.schemectl(sandbox, ["open", "--json", "todolist://x?Buy%20milk#today"])
         #expect(open.termination == .exited(0))
-        #expect(open.standardOutputText.hasPrefix(#"{"url": "todolist://x?Buy%20milk#today", "verdict": "handled""#))
+        #expect(open.standardOutputText.hasPrefix(#"{"version": 1, "url": "todolist://x?Buy%20milk#today", "verdict": "handled""#))
         #expect(recorder.arguments() == ["todolist://x?Buy%20milk#today"])
 
         let unregister = try Self.schemectl(sandbox, ["unregister", "com.acme.todolist"])

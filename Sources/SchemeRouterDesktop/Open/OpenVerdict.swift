@@ -1,8 +1,8 @@
 /// What became of a URL given to ``URLOpener/open(_:options:)``.
 ///
 /// The cases a SchemeRouter app can answer mirror the runtime's verdicts and exit statuses
-/// (`todolist URL` and `schemectl open URL` exit alike); the desktop adds ``noHandler`` and
-/// ``delivered``.
+/// (`todolist URL` and `schemectl open URL` exit alike); the desktop adds `noHandler` and
+/// `delivered`.
 public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
     /// The app's `open` returned `true`.
     case handled

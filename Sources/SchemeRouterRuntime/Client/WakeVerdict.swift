@@ -12,10 +12,10 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
     case launched
     /// `open` returned `false`, or a launch hook returned `false` for the launch URL.
     case declined
-    /// The URL was refused before any hook ran: a `URLRejection` (its ``URLRejection/code``,
-    /// byte ``URLRejection/offset`` and ``URLRejection/message``), `undeclared-scheme` for a
+    /// The URL was refused before any hook ran: a `URLRejection` (its `URLRejection/code`,
+    /// byte `URLRejection/offset` and `URLRejection/message`), `undeclared-scheme` for a
     /// scheme the app does not declare (offset 0), or a `RouteError` (no route matches, a value
-    /// is invalid: its ``RouteError/code``, offset and message).
+    /// is invalid: its `RouteError/code`, offset and message).
     case rejected(code: String, offset: Int, message: String)
     /// `open` threw; the error's description.
     case openFailed(String)

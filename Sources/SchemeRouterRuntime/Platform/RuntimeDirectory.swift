@@ -1,3 +1,5 @@
+internal import CSchemeRouterLinux
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 
@@ -5,7 +7,7 @@ internal import Glibc
 /// `$XDG_RUNTIME_DIR/schemerouter/`, or `/tmp/schemerouter-<uid>/` when `XDG_RUNTIME_DIR` is
 /// unset or empty (plain servers, CI, `su` sessions).
 ///
-/// ``prepare(environment:)`` creates it with mode 0700 when missing and refuses one that is
+/// `prepare(environment:)` creates it with mode 0700 when missing and refuses one that is
 /// unsafe: a symbolic link (never followed: the directory is opened with `O_NOFOLLOW`), not a
 /// directory, owned by another user, or with a mode other than 0700. Either case exits with
 /// ``ExitStatus/runtimeDirectoryRefused`` (77). Its files are opened relative to the verified

@@ -1,3 +1,5 @@
+internal import SchemeRouterPlatform
+
 /// The runtime's tunables, read from the environment (Docs/Runtime.md lists them). A malformed
 /// value is a usage error naming the variable, never silently ignored.
 struct RuntimeSettings: Sendable {
