@@ -21,7 +21,7 @@ public import SchemeRouter
 /// launch sequence and serves URLs until it is terminated.
 public enum Application {
     /// The running primary's lifecycle controller, once the launch began: for beginning and
-    /// ending background tasks (``LifecycleController/beginBackgroundTask(name:expiration:)``) and
+    /// ending background tasks (`LifecycleController/beginBackgroundTask(name:expiration:)`) and
     /// reading the state. `nil` in a sender.
     @MainActor public internal(set) static var controller: LifecycleController?
 
@@ -38,7 +38,7 @@ public enum Application {
     ///     its field.
     ///   - makeDelegate: Creates the delegate from the app's compiled declaration; called only in
     ///     the primary, after the socket is bound, under the launch deadline. Before anything is
-    ///     served, the delegate's ``SchemeRouter/ApplicationDelegate/Request`` type is checked
+    ///     served, the delegate's `SchemeRouter/ApplicationDelegate/Request` type is checked
     ///     against the manifest's routes: a mismatch ends the app with
     ///     ``ExitStatus/requestTypeMismatch`` (70) and the routes named.
     /// - Precondition: `manifest` is a valid manifest (it is the app's own, embedded data: test
