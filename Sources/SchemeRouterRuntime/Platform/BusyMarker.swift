@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import Glibc
 
 /// `<bundle name>.busy` in the runtime directory: 8 bytes, mapped shared, saying until when the
