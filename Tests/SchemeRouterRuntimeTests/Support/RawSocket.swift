@@ -1,4 +1,5 @@
 import CLibUV
+import CSchemeRouterLinux
 import Glibc
 
 @testable import SchemeRouterRuntime
