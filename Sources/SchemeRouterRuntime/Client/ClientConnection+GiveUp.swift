@@ -1,6 +1,5 @@
 internal import SchemeRouterPlatform
 internal import Glibc
-internal import SchemeRouterPlatform
 
 extension ClientConnection {
     /// Gives up on the primary: shuts both directions of the socket down, which atomically stops

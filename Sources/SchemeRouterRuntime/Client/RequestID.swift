@@ -1,7 +1,6 @@
 internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
-internal import SchemeRouterPlatform
 
 /// A sender's id for one request (the `open` frame's `requestID`), kept across its retries so
 /// the primary answers a retry with the first verdict instead of delivering the URL twice.

@@ -1,6 +1,5 @@
 internal import SchemeRouterPlatform
 internal import Glibc
-internal import SchemeRouterPlatform
 
 /// `<bundle name>.busy` in the runtime directory: 8 bytes, mapped shared, saying until when the
 /// primary's loop is legitimately busy in a hook (the monotonic time in nanoseconds at which

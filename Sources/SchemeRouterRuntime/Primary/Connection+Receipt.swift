@@ -1,7 +1,6 @@
 internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
-internal import SchemeRouterPlatform
 
 extension Connection {
     /// Sends a request's receipt and says whether the request may be carried out: only when
