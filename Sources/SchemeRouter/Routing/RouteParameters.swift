@@ -40,6 +40,7 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         }
 
         /// Appends to a list of text, in place (the list is taken out first, so it stays unique).
+        @inline(__always)
         mutating func append(_ text: String) {
             guard case .strings(var list) = self else { preconditionFailure("not a list of text") }
             self = .absent  // a placeholder that holds no reference
