@@ -15,9 +15,15 @@ import SchemeRouterRuntime
 /// | `LOADPROBE_MISMATCHED_REQUEST=1` | runs with a request type that does not match the manifest: the runtime refuses to start (exit 70) |
 /// | `LOADPROBE_STALL_HOOK=<hook>` | that hook (`didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`, `willTerminate`, `didDecodeRestorableState`) appends `stall <hook>` and never returns |
 /// | `LOADPROBE_RESTORE=<tag>` | opt in to state preservation: the archive holds `tag`; restoring appends `shouldRestore <stored tag>` and `restored <stored tag>` |
+/// | `LOADPROBE_BACKGROUND_TASK=keep` or `end-on-expiry` | `didEnterBackground` begins a background task and appends `task <n>`; its expiration handler appends `expired <n>` and, with `end-on-expiry`, ends it |
+/// | `LOADPROBE_EXITS_ON_SUSPEND=1` | the manifest says `UIApplicationExitsOnSuspend: true` |
+/// | `LOADPROBE_LOG_LAUNCH=1` | `didFinishLaunching` appends `launch reason=<reason> url=<url or ->` |
 struct ProbeBehaviour: Sendable {
     var launchGate: String?
     var stallHook: String?
+    var backgroundTask: String?
+    var exitsOnSuspend = false
+    var logLaunch = false
     var declineLaunch = false
     var slowLaunch: UInt32 = 0
     var hangLaunch = false
@@ -32,12 +38,24 @@ struct ProbeBehaviour: Sendable {
         behaviour.declineLaunch = value("LOADPROBE_DECLINE_LAUNCH") == "1"
         behaviour.slowLaunch = value("LOADPROBE_SLOW_LAUNCH_MS").flatMap { UInt32($0) } ?? 0
         behaviour.hangLaunch = value("LOADPROBE_HANG_LAUNCH") == "1"
+        behaviour.backgroundTask = value("LOADPROBE_BACKGROUND_TASK")
+        behaviour.exitsOnSuspend = value("LOADPROBE_EXITS_ON_SUSPEND") == "1"
+        behaviour.logLaunch = value("LOADPROBE_LOG_LAUNCH") == "1"
         behaviour.restorationTag = value("LOADPROBE_RESTORE")
         behaviour.mismatchedRequest = value("LOADPROBE_MISMATCHED_REQUEST") == "1"
         if let milliseconds = value("LOADPROBE_HOOK_DEADLINE_MS").flatMap({ Int($0) }) {
             behaviour.settings.hookDeadline = .milliseconds(milliseconds)
         }
         return behaviour
+    }
+
+    /// The embedded manifest, with `UIApplicationExitsOnSuspend` when asked.
+    var manifest: String {
+        guard exitsOnSuspend else { return probeManifestJSON }
+        var text = probeManifestJSON
+        let opening = text.firstIndex(of: "{")!
+        text.insert(contentsOf: "\n  \"UIApplicationExitsOnSuspend\": true,", at: text.index(after: opening))
+        return text
     }
 
     /// Blocks the calling thread for `milliseconds` (a hook that takes long).

@@ -12,6 +12,8 @@ final class ProbeDelegate: ApplicationDelegate {
 
     private let log = ProbeLog()
     private let behaviour: ProbeBehaviour
+    /// The background task `LOADPROBE_BACKGROUND_TASK` began.
+    private var backgroundTask = BackgroundTaskID.invalid
 
     init(behaviour: ProbeBehaviour) {
         self.behaviour = behaviour
@@ -23,6 +25,9 @@ final class ProbeDelegate: ApplicationDelegate {
     }
 
     func didFinishLaunching(options: LaunchOptions) -> Bool {
+        if behaviour.logLaunch {
+            log.append("launch reason=\(options.reason) url=\(options.url?.text ?? "-")")
+        }
         if let gate = behaviour.launchGate {
             log.append("launching")
             ProbeBehaviour.wait(forGate: gate)
@@ -70,7 +75,15 @@ final class ProbeDelegate: ApplicationDelegate {
 
     func didBecomeActive() { stallIfAsked("didBecomeActive") }
     func willResignActive() { stallIfAsked("willResignActive") }
-    func didEnterBackground() { stallIfAsked("didEnterBackground") }
+    func didEnterBackground() {
+        stallIfAsked("didEnterBackground")
+        guard let mode = behaviour.backgroundTask, let controller = Application.controller else { return }
+        backgroundTask = controller.beginBackgroundTask(name: "probe") { [unowned self] in
+            log.append("expired \(backgroundTask.rawValue)")
+            if mode == "end-on-expiry" { try? controller.endBackgroundTask(backgroundTask) }
+        }
+        log.append("task \(backgroundTask.rawValue)")
+    }
     func willEnterForeground() { stallIfAsked("willEnterForeground") }
     func willTerminate() { stallIfAsked("willTerminate") }
 

@@ -7,12 +7,14 @@ import SchemeRouterRuntime
 if CommandLine.arguments.dropFirst().first == "--drive" {
     LoadDriverCommand.run(Array(CommandLine.arguments.dropFirst(2)))
 }
+// Tests exercise the clock-change path without setting the machine's clock (Docs/Runtime.md).
+Application.acceptsInjectedClockChanges = true
 let behaviour = ProbeBehaviour.fromEnvironment()
 if behaviour.mismatchedRequest {
     Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift") { _ in
         MismatchedDelegate()
     }
 }
-Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift", settings: behaviour.settings) { _ in
+Application.main(manifest: behaviour.manifest, file: "Examples/LoadProbe/ProbeManifest.swift", settings: behaviour.settings) { _ in
     ProbeDelegate(behaviour: behaviour)
 }

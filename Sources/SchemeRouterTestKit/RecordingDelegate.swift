@@ -1,6 +1,6 @@
 public import SchemeRouter
 
-/// An ``SchemeRouter/ApplicationDelegate`` that records every hook call, for asserting an app's
+/// An `SchemeRouter/ApplicationDelegate` that records every hook call, for asserting an app's
 /// hook sequence; generic over the app's request type, so it routes with the app's own manifest:
 ///
 /// ```swift
@@ -96,5 +96,25 @@ public final class RecordingDelegate<Request: AppRequest>: ApplicationDelegate {
     /// Records the call.
     public func willTerminate() {
         record(.willTerminate)
+    }
+
+    /// Records the call.
+    public func significantTimeChange() {
+        record(.significantTimeChange)
+    }
+
+    /// Records the call with both zones.
+    public func systemTimeZoneDidChange(from: String, to: String) {
+        record(.systemTimeZoneDidChange(from: from, to: to))
+    }
+
+    /// Records the call with both locales.
+    public func currentLocaleDidChange(from: String, to: String) {
+        record(.currentLocaleDidChange(from: from, to: to))
+    }
+
+    /// Records the call.
+    public func didReceiveMemoryWarning() {
+        record(.didReceiveMemoryWarning)
     }
 }

@@ -2,9 +2,26 @@ import SchemeRouter
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// `status` (the doctor) against real files and the real xdg-mime.
 @Suite struct StatusTests {
+    @Test(arguments: [
+        ([:], true),
+        (["DISPLAY": ":0"], false),
+        (["WAYLAND_DISPLAY": "wayland-0"], false),
+        (["XDG_CURRENT_DESKTOP": "ubuntu:GNOME"], false),
+        (["XDG_CURRENT_DESKTOP": "KDE"], false),
+        (["XDG_CURRENT_DESKTOP": "sway"], true),
+        (["DISPLAY": ""], true),
+        (["KDE_FULL_SESSION": "true"], false),
+    ] as [([String: String], Bool)])
+    func xdgOpenWithoutADisplayOrDesktopIsAWarning(variables: [String: String], warns: Bool) {
+        let problem = XdgOpenReach.problem(ProcessEnvironment(variables))
+        #expect((problem != nil) == warns)
+        #expect(problem.map { $0.severity == .warning && $0.code == "xdg-open-cannot-deliver" } ?? true)
+    }
+
     static let scheme = try! SchemeName("todolist")
     static let name = try! ReverseDNSName("com.acme.todolist")
 
@@ -72,10 +89,10 @@ import Testing
         defer { sandbox.remove() }
         let path = try Self.register(sandbox)
         let doctor = try DesktopDoctor(environment: sandbox.environment)
-        _ = try Subprocess.run("/bin/chmod", arguments: ["chmod", "-x", path], environment: [])
+        _ = try ChildProcess.run("/bin/chmod", arguments: ["chmod", "-x", path], environment: [])
         var status = try #require(doctor.examine(app: Self.name)?.first)
         #expect(Self.codes(status).contains("exec-not-executable"))
-        _ = try Subprocess.run("/bin/rm", arguments: ["rm", path], environment: [])
+        _ = try ChildProcess.run("/bin/rm", arguments: ["rm", path], environment: [])
         status = try #require(doctor.examine(app: Self.name)?.first)
         let problem = try #require(status.problems.first { $0.code == "exec-missing" })
         #expect(problem.severity == .error)

@@ -50,11 +50,11 @@ struct LifecycleBackgroundTests {
         #expect(try harness.controller.tick() == .suspended(expired: []))
     }
 
-    @Test("a background task extends the deadline to the allowance, then its expiration handler runs before suspension")
+    @Test("a background task extends the deadline to the allowance; its expiration handler runs, and a task left open terminates the app")
     func taskExtendsThenExpires() throws {
         let harness = try backgrounded()
         var log: [String] = []
-        let task = try harness.controller.beginBackgroundTask {
+        let task = harness.controller.beginBackgroundTask {
             log.append("expired while \(harness.controller.state.rawValue)")
         }
         #expect(harness.controller.outstandingBackgroundTasks == [task])
@@ -68,11 +68,12 @@ struct LifecycleBackgroundTests {
         #expect(log.isEmpty)
 
         harness.clock.advance(by: .milliseconds(1))
-        #expect(try harness.controller.tick() == .suspended(expired: [task]))
+        #expect(try harness.controller.tick() == .terminated(expired: [task], unended: [task]))
         #expect(log == ["expired while background"])
-        #expect(harness.controller.state == .suspended)
+        #expect(harness.controller.state == .notRunning)
         #expect(harness.controller.outstandingBackgroundTasks.isEmpty)
-        #expect(harness.delegate.events.isEmpty)
+        #expect(harness.delegate.events == [.willTerminate])
+        #expect(harness.records == [HookRecord(hook: .willTerminate, state: .notRunning)])
         #expect(throws: LifecycleError.unknownBackgroundTask(task)) {
             try harness.controller.endBackgroundTask(task)
         }
@@ -83,18 +84,18 @@ struct LifecycleBackgroundTests {
         let harness = try backgrounded()
         var log: [String] = []
         var ids: [BackgroundTaskID] = []
-        ids.append(try harness.controller.beginBackgroundTask {
+        ids.append(harness.controller.beginBackgroundTask {
             log.append("first")
             // The usual pattern: the handler ends its own task, and also a third one.
             try? harness.controller.endBackgroundTask(ids[0])
             try? harness.controller.endBackgroundTask(ids[2])
         })
-        ids.append(try harness.controller.beginBackgroundTask { log.append("second") })
-        ids.append(try harness.controller.beginBackgroundTask { log.append("third") })
+        ids.append(harness.controller.beginBackgroundTask { log.append("second") })
+        ids.append(harness.controller.beginBackgroundTask { log.append("third") })
         #expect(ids[0] < ids[1] && ids[1] < ids[2])
 
         harness.clock.advance(by: .seconds(30))
-        #expect(try harness.controller.tick() == .suspended(expired: [ids[0], ids[1]]))
+        #expect(try harness.controller.tick() == .terminated(expired: [ids[0], ids[1]], unended: [ids[1]]))
         #expect(log == ["first", "second"])
     }
 
@@ -102,7 +103,7 @@ struct LifecycleBackgroundTests {
     func endAfterBaseDeadline() throws {
         let harness = try backgrounded()
         var expired = false
-        let task = try harness.controller.beginBackgroundTask { expired = true }
+        let task = harness.controller.beginBackgroundTask { expired = true }
         harness.clock.advance(by: .seconds(10))
         #expect(try harness.controller.tick() == .nothingDue)
         try harness.controller.endBackgroundTask(task)
@@ -115,7 +116,7 @@ struct LifecycleBackgroundTests {
     @Test("ending the task before the base deadline keeps the base deadline")
     func endBeforeBaseDeadline() throws {
         let harness = try backgrounded()
-        let task = try harness.controller.beginBackgroundTask {}
+        let task = harness.controller.beginBackgroundTask {}
         harness.clock.advance(by: .seconds(2))
         try harness.controller.endBackgroundTask(task)
         harness.clock.advance(by: .milliseconds(2999))
@@ -132,23 +133,23 @@ struct LifecycleBackgroundTests {
         var task: BackgroundTaskID?
         if insideHook {
             harness.delegate.actions[.didEnterBackground] = {
-                task = try? harness.controller.beginBackgroundTask {}
+                task = harness.controller.beginBackgroundTask {}
             }
         } else {
-            task = try harness.controller.beginBackgroundTask {}
+            task = harness.controller.beginBackgroundTask {}
         }
         try harness.controller.enterBackground()
         let begun = try #require(task)
         harness.clock.advance(by: .seconds(29))
         #expect(try harness.controller.tick() == .nothingDue)
         harness.clock.advance(by: .seconds(1))
-        #expect(try harness.controller.tick() == .suspended(expired: [begun]))
+        #expect(try harness.controller.tick() == .terminated(expired: [begun], unended: [begun]))
     }
 
     @Test("tasks stay outstanding across a wake, and the allowance restarts with the next background entry")
     func taskAcrossWake() throws {
         let harness = try backgrounded()
-        let task = try harness.controller.beginBackgroundTask {}
+        let task = harness.controller.beginBackgroundTask {}
         harness.clock.advance(by: .seconds(20))
         _ = try harness.controller.receive(try url("todolist://x"))
         #expect(harness.controller.outstandingBackgroundTasks == [task])
@@ -157,23 +158,28 @@ struct LifecycleBackgroundTests {
         #expect(harness.controller.suspensionDeadline == .seconds(150))
     }
 
-    @Test("an expiration handler cannot begin another task")
+    @Test("an expiration handler that ends its task lets the app be suspended; one begun inside it is invalid")
     func noBeginWhileExpiring() throws {
         let harness = try backgrounded()
-        var thrown: LifecycleError?
-        let task = try harness.controller.beginBackgroundTask {
-            do throws(LifecycleError) { _ = try harness.controller.beginBackgroundTask {} } catch { thrown = error }
-        }
+        var begun: BackgroundTaskID?
+        var ids: [BackgroundTaskID] = []
+        ids.append(harness.controller.beginBackgroundTask(name: "upload") {
+            begun = harness.controller.beginBackgroundTask {}
+            try? harness.controller.endBackgroundTask(ids[0])
+        })
+        let task = ids[0]
         harness.clock.advance(by: .seconds(30))
         #expect(try harness.controller.tick() == .suspended(expired: [task]))
-        #expect(thrown == .reentrantEvent(event: .beginBackgroundTask, during: .tick))
+        #expect(begun == .invalid)
+        #expect(harness.controller.state == .suspended)
+        #expect(harness.delegate.events.isEmpty)
         #expect(harness.controller.outstandingBackgroundTasks.isEmpty)
     }
 
     @Test("ending a task that is not outstanding throws")
     func endUnknown() throws {
         let harness = try backgrounded()
-        let task = try harness.controller.beginBackgroundTask {}
+        let task = harness.controller.beginBackgroundTask {}
         try harness.controller.endBackgroundTask(task)
         #expect(throws: LifecycleError.unknownBackgroundTask(task)) {
             try harness.controller.endBackgroundTask(task)
@@ -184,7 +190,7 @@ struct LifecycleBackgroundTests {
     func terminateDropsTasks() throws {
         let harness = try backgrounded()
         var expired = false
-        let task = try harness.controller.beginBackgroundTask { expired = true }
+        let task = harness.controller.beginBackgroundTask { expired = true }
         try harness.controller.terminate()
         #expect(!expired)
         #expect(harness.controller.outstandingBackgroundTasks.isEmpty)

@@ -23,7 +23,7 @@ struct LifecycleErrorTests {
     func unknownTask() throws {
         let controller = makeController(delegate: RecordingDelegate<LifecycleTestRequest>(), clock: ManualClock())
         _ = try controller.launch()
-        let task = try controller.beginBackgroundTask {}
+        let task = controller.beginBackgroundTask {}
         #expect(task.description == "task 1")
         #expect(LifecycleError.unknownBackgroundTask(task).description == "no outstanding background task task 1")
     }

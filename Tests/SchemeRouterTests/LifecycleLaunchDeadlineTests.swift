@@ -81,7 +81,7 @@ struct LifecycleLaunchDeadlineTests {
         let harness = LifecycleHarness()
         var expired = false
         harness.delegate.actions[.willFinishLaunching] = {
-            _ = try? harness.controller.beginBackgroundTask { expired = true }
+            _ = harness.controller.beginBackgroundTask { expired = true }
             harness.clock.advance(by: .seconds(6))
         }
         _ = try harness.controller.launch()

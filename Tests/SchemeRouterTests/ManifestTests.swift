@@ -60,7 +60,7 @@ struct ManifestTests {
         ("{}", "m.json: CFBundleURLName: missing required key"),
         (#"{"CFBundleURLName": "com.a.b"}"#, "m.json: CFBundleURLSchemes: missing required key"),
         (#"{"CFBundleURLName": "com.a.b", "CFBundleURLSchemes": ["a"], "route": []}"#,
-         "m.json: route: unknown key (allowed: CFBundleURLName, CFBundleURLSchemes, routes, actions)"),
+         "m.json: route: unknown key (allowed: CFBundleURLName, CFBundleURLSchemes, routes, actions, UIApplicationExitsOnSuspend)"),
         (#"{"CFBundleURLName": "com.a.b", "CFBundleURLName": "com.a.c", "CFBundleURLSchemes": ["a"]}"#,
          "m.json: CFBundleURLName: key given twice"),
         (#"{"CFBundleURLName": 7, "CFBundleURLSchemes": ["a"]}"#, "m.json: CFBundleURLName: expected string, found number"),

@@ -66,4 +66,24 @@ public protocol ApplicationDelegate: AnyObject {
     /// A launcher asked for one of the manifest's `actions` (a desktop menu item, a
     /// notification button). Return `false` to decline it; the default declines.
     func performAction(_ action: AppAction) -> Bool
+
+    /// The wall clock was set or jumped (UIKit's `applicationSignificantTimeChange`). While the
+    /// app was away this comes once, on its return, before `willEnterForeground`.
+    func significantTimeChange()
+
+    /// The system time zone changed (Foundation's `NSSystemTimeZoneDidChange`).
+    /// - Parameters:
+    ///   - from: The zone before (for queued changes, before the first change).
+    ///   - to: The zone now.
+    func systemTimeZoneDidChange(from: String, to: String)
+
+    /// The user's locale changed (Foundation's `NSCurrentLocaleDidChange`).
+    /// - Parameters:
+    ///   - from: The locale before (for queued changes, before the first change).
+    ///   - to: The locale now.
+    func currentLocaleDidChange(from: String, to: String)
+
+    /// The system is short of memory (UIKit's `applicationDidReceiveMemoryWarning`): release
+    /// what can be rebuilt.
+    func didReceiveMemoryWarning()
 }

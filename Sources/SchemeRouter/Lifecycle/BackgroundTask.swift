@@ -2,6 +2,8 @@
 struct BackgroundTask {
     /// The ID handed to the app.
     let id: BackgroundTaskID
-    /// The app's expiration handler.
-    let expiration: @MainActor () -> Void
+    /// The name the app gave it (UIKit's `withName:`), for logs.
+    let name: String?
+    /// The app's expiration handler, if it gave one.
+    let expiration: (@MainActor () -> Void)?
 }

@@ -21,4 +21,12 @@ public enum Hook: String, Sendable, CaseIterable {
     case willEnterForeground
     /// ``ApplicationDelegate/willTerminate()``.
     case willTerminate
+    /// ``ApplicationDelegate/significantTimeChange()``.
+    case significantTimeChange
+    /// ``ApplicationDelegate/systemTimeZoneDidChange(from:to:)``.
+    case systemTimeZoneDidChange
+    /// ``ApplicationDelegate/currentLocaleDidChange(from:to:)``.
+    case currentLocaleDidChange
+    /// ``ApplicationDelegate/didReceiveMemoryWarning()``.
+    case didReceiveMemoryWarning
 }

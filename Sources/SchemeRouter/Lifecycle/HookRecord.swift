@@ -10,6 +10,8 @@ public struct HookRecord: Sendable, Hashable {
     public var url: String?
     /// The delivery the URL belongs to, for ``Hook/open`` only.
     public var delivery: DeliveryID?
+    /// The system event delivered, for the system-event hooks only.
+    public var systemEvent: SystemEvent?
 
     /// Creates a record.
     /// - Parameters:

@@ -12,8 +12,12 @@ public struct LaunchOptions: Sendable, Hashable {
     public var sourceApplication: SourceApplication?
     /// Free-form data the sender attached to ``url``.
     public var annotation: String?
-    /// The desktop's activation token that came with the launch, if any.
+    /// The activation token the launching process was started with (`XDG_ACTIVATION_TOKEN` or
+    /// `DESKTOP_STARTUP_ID`), for the first window the app presents. The runtime removes it
+    /// from the environment, so the running app never reuses it for a later window.
     public var activationToken: String?
+    /// Why the app was launched.
+    public var reason: LaunchReason
 
     /// Creates launch options; all fields default to `nil` (a plain launch).
     /// - Parameters:
@@ -21,13 +25,16 @@ public struct LaunchOptions: Sendable, Hashable {
     ///   - sourceApplication: The app that sent the URL.
     ///   - annotation: Data the sender attached.
     ///   - activationToken: The desktop's activation token.
+    ///   - reason: Why the app launches; by default ``LaunchReason/url`` when `url` is set,
+    ///     else ``LaunchReason/plain``.
     public init(
         url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil,
-        activationToken: String? = nil
+        activationToken: String? = nil, reason: LaunchReason? = nil
     ) {
         self.url = url
         self.sourceApplication = sourceApplication
         self.annotation = annotation
         self.activationToken = activationToken
+        self.reason = reason ?? (url == nil ? .plain : .url)
     }
 }

@@ -3,8 +3,9 @@ extension LifecycleController {
     ///
     /// The URL is routed first and read as the delegate's request; one that matches no route or
     /// carries an invalid value gets ``DeliveryVerdict/rejected(_:)`` and no hook runs. Then,
-    /// while `background` or `suspended` the app is woken first: `willEnterForeground`, `open`,
-    /// `didBecomeActive` (`active`). While `active`: `open` alone. While `inactive`: `open`
+    /// while `background` or `suspended` the app is woken first: the queued system events (see
+    /// ``post(_:)``), `willEnterForeground`, `open`, `didBecomeActive` (`active`). While
+    /// `active`: `open` alone. While `inactive`: `open`
     /// alone, and the app stays `inactive` (it is already in the foreground; the runtime ends
     /// the interruption).
     ///
@@ -67,9 +68,11 @@ extension LifecycleController {
         }
     }
 
-    /// The wake sequence around `body`: `willEnterForeground`, `body`, `didBecomeActive`.
+    /// The wake sequence around `body`: the queued system events, `willEnterForeground`, `body`,
+    /// `didBecomeActive`.
     func wake<Result>(_ body: () -> Result) -> Result {
         enteredBackground = nil
+        deliverQueuedSystemEvents()
         call(.willEnterForeground, during: state, after: .inactive) { delegate.willEnterForeground() }
         let result = body()
         call(.didBecomeActive, during: .active, after: .active) { delegate.didBecomeActive() }

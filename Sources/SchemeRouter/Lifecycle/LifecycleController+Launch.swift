@@ -29,12 +29,14 @@ extension LifecycleController {
     ///   - options: Why the app launches; `options.url` is the launch URL.
     ///   - queued: URLs that arrived before or during the launch, in arrival order.
     ///   - intoBackground: `true` to launch without becoming active. A launch URL is not allowed
-    ///     then (UIKit always opens a launch URL in the foreground); queue the URL instead.
+    ///     then (UIKit always opens a launch URL in the foreground); queue the URL instead. A
+    ///     plain ``LaunchOptions/reason`` becomes ``LaunchReason/background``.
     /// - Returns: The verdicts of all deliveries in order (launch URL first; deliveries the
     ///   caller did not number are numbered by the controller) and the failure, if any.
     /// - Throws: ``LifecycleError/illegalTransition(event:state:)`` unless `notRunning`,
     ///   ``LifecycleError/urlLaunchIntoBackground(url:)``,
-    ///   ``LifecycleError/launchURLRejected(url:reason:)``, or
+    ///   ``LifecycleError/exitsOnSuspend(event:)`` for a background launch of an app that
+    ///   never runs in the background, ``LifecycleError/launchURLRejected(url:reason:)``, or
     ///   ``LifecycleError/reentrantEvent(event:during:)``; no hook ran then.
     public func launch(
         options: LaunchOptions = LaunchOptions(),
@@ -77,6 +79,9 @@ extension LifecycleController {
         if intoBackground, let url = options.url {
             throw .urlLaunchIntoBackground(url: url.text)
         }
+        if intoBackground && configuration.exitsOnSuspend {
+            throw .exitsOnSuspend(event: .launch)
+        }
     }
 
     /// The launch sequence, once the launch is known to be legal.
@@ -87,6 +92,8 @@ extension LifecycleController {
         queued: [PendingDelivery],
         intoBackground: Bool
     ) -> LaunchOutcome {
+        var options = options
+        if intoBackground && options.reason == .plain { options.reason = .background }
         let queued = queued.map { PendingDelivery(url: $0.url, options: $0.options, delivery: numbered($0.delivery)) }
         let deliveries = (delivery.map { [$0] } ?? []) + queued.compactMap(\.delivery)
         let launchState: AppState = intoBackground ? .background : .inactive

@@ -26,6 +26,10 @@ extension LifecycleController {
 
     /// The app moves to the background: `didEnterBackground` (`inactive → background`). The
     /// background deadline starts now, before the hook runs, so the hook's own time counts.
+    ///
+    /// With ``LifecycleConfiguration/exitsOnSuspend`` the app never enters the background: it
+    /// terminates instead, `willTerminate` (`inactive → notRunning`), as with
+    /// `UIApplicationExitsOnSuspend`.
     /// - Throws: ``LifecycleError/illegalTransition(event:state:)`` unless `inactive` (call
     ///   ``resignActive()`` first), or ``LifecycleError/reentrantEvent(event:during:)``.
     public func enterBackground() throws(LifecycleError) {
@@ -33,14 +37,19 @@ extension LifecycleController {
             guard state == .inactive else {
                 throw .illegalTransition(event: .enterBackground, state: state)
             }
+            if configuration.exitsOnSuspend {
+                call(.willTerminate, during: .inactive, after: .notRunning) { delegate.willTerminate() }
+                resetRunningState()
+                return
+            }
             enteredBackground = clock.now
             call(.didEnterBackground, during: .background, after: .background) { delegate.didEnterBackground() }
             preserveApplicationState()
         }
     }
 
-    /// The user brings the app back without a URL: `willEnterForeground`, `didBecomeActive`
-    /// (`background` or `suspended` → `active`).
+    /// The user brings the app back without a URL: the queued system events (see ``post(_:)``),
+    /// `willEnterForeground`, `didBecomeActive` (`background` or `suspended` → `active`).
     /// - Throws: ``LifecycleError/illegalTransition(event:state:)`` unless `background` or
     ///   `suspended`, or ``LifecycleError/reentrantEvent(event:during:)``.
     public func enterForeground() throws(LifecycleError) {

@@ -15,9 +15,12 @@
 /// | ``resignActive()`` | `active` | `willResignActive` | `inactive` |
 /// | ``becomeActive()`` | `inactive` | `didBecomeActive` | `active` |
 /// | ``enterBackground()`` | `inactive` | `didEnterBackground` | `background` |
+/// | same, ``LifecycleConfiguration/exitsOnSuspend`` | `inactive` | `willTerminate` | `notRunning` |
 /// | ``enterForeground()`` | `background`, `suspended` | `willEnterForeground`, `didBecomeActive` | `active` |
-/// | ``tick()`` | any | expiration handlers of outstanding background tasks, when their allowance is up | `suspended` once the deadline is reached, else unchanged |
-/// | ``terminate()`` | `inactive`, `active`, `background` | `willTerminate` | `notRunning` |
+/// | ``tick()`` | any | once the background time is up: the expiration handlers of outstanding background tasks; `willTerminate` if a task is still not ended | `suspended` (or `notRunning` when a task was left open), else unchanged |
+/// | ``post(_:)`` | `inactive`, `active` | the event's hook (`significantTimeChange`, `systemTimeZoneDidChange`, `currentLocaleDidChange`, `didReceiveMemoryWarning`) | unchanged |
+/// | same | `background`, `suspended` | none: queued, coalesced, delivered first on the next wake | unchanged |
+/// | `terminate()` | `inactive`, `active`, `background` | `willTerminate` | `notRunning` |
 /// | same | `suspended` | none | `notRunning` |
 ///
 /// Every URL is first routed with ``router`` and read as the delegate's
@@ -27,8 +30,12 @@
 ///
 /// Any other event throws ``LifecycleError/illegalTransition(event:state:)`` and changes
 /// nothing. An event sent from inside a hook throws ``LifecycleError/reentrantEvent(event:during:)``;
-/// only ``beginBackgroundTask(expiration:)`` and ``endBackgroundTask(_:)`` may be called from
-/// hooks.
+/// only ``beginBackgroundTask(name:expiration:)`` and ``endBackgroundTask(_:)`` may be called
+/// from hooks.
+///
+/// A temporary interruption (the seed's Figure 4-3: a window loses focus, a system dialog) is
+/// ``resignActive()`` then ``becomeActive()``: `willResignActive`, `didBecomeActive`, without
+/// going through the background.
 ///
 /// A URL that arrives while the app is `inactive` (an interruption, or between
 /// `willResignActive` and `didEnterBackground`) is opened at once and the app stays `inactive`:
@@ -64,6 +71,8 @@ public final class LifecycleController {
     var backgroundTasks: [BackgroundTask] = []
     /// The number of the last background task begun.
     var lastBackgroundTaskNumber: UInt64 = 0
+    /// System events waiting for the app to come back to the foreground.
+    var queuedSystemEvents = SystemEventQueue()
     /// The number of the last delivery the controller numbered itself.
     var lastDeliveryNumber: UInt64 = 0
 
@@ -145,10 +154,12 @@ public final class LifecycleController {
         return try body()
     }
 
-    /// Forgets everything that only lives while the app runs: the background deadline and the
-    /// outstanding background tasks (without running their expiration handlers).
+    /// Forgets everything that only lives while the app runs: the background deadline, the
+    /// outstanding background tasks (without running their expiration handlers) and the queued
+    /// system events.
     func resetRunningState() {
         enteredBackground = nil
         backgroundTasks.removeAll()
+        queuedSystemEvents = SystemEventQueue()
     }
 }

@@ -17,6 +17,9 @@ public enum LifecycleError: Error, Sendable, Hashable, CustomStringConvertible {
     case launchURLRejected(url: String, reason: RouteError)
     /// No background task with this ID is outstanding: it was already ended, or it expired.
     case unknownBackgroundTask(BackgroundTaskID)
+    /// The app exits on suspend (``LifecycleConfiguration/exitsOnSuspend``), so it never runs in
+    /// the background: `event` (a launch into the background) is refused.
+    case exitsOnSuspend(event: LifecycleEvent)
 
     /// A sentence for logs and error output.
     public var description: String {
@@ -32,6 +35,8 @@ public enum LifecycleError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot launch to open \(url): \(reason)"
         case .unknownBackgroundTask(let id):
             "no outstanding background task \(id)"
+        case .exitsOnSuspend(let event):
+            "\(event.rawValue) into the background refused: the app exits on suspend and never runs in the background"
         }
     }
 }

@@ -12,10 +12,10 @@ public enum LifecycleEvent: String, Sendable, CaseIterable {
     case enterBackground
     /// ``LifecycleController/enterForeground()``.
     case enterForeground
-    /// ``LifecycleController/terminate()``.
+    /// `LifecycleController/terminate()`.
     case terminate
     /// ``LifecycleController/tick()``.
     case tick
-    /// ``LifecycleController/beginBackgroundTask(expiration:)``.
-    case beginBackgroundTask
+    /// ``LifecycleController/post(_:)``.
+    case systemEvent
 }

@@ -8,8 +8,9 @@ public struct OpenOptions: Sendable, Hashable {
     public var sourceApplication: SourceApplication?
     /// Free-form data the sender attached to the URL.
     public var annotation: String?
-    /// The desktop's activation token for raising a window (`XDG_ACTIVATION_TOKEN` on Wayland,
-    /// `DESKTOP_STARTUP_ID` on X11), when the sender passed one.
+    /// The desktop's activation token the sender was started with (`XDG_ACTIVATION_TOKEN` on
+    /// Wayland, `DESKTOP_STARTUP_ID` on X11): hand it to the window the URL presents so the
+    /// desktop lets that window take focus. Valid once, for this URL only.
     public var activationToken: String?
 
     /// Creates open options; every field defaults to `nil`.
@@ -17,7 +18,7 @@ public struct OpenOptions: Sendable, Hashable {
     ///   - url: The URL as received.
     ///   - sourceApplication: The app that sent the URL.
     ///   - annotation: Data the sender attached.
-    ///   - activationToken: The desktop's activation token.
+    ///   - activationToken: The sender's activation token.
     public init(
         url: SchemeURL? = nil, sourceApplication: SourceApplication? = nil, annotation: String? = nil,
         activationToken: String? = nil

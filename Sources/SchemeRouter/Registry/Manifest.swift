@@ -28,6 +28,9 @@ public struct Manifest: Sendable, Hashable {
     public let routes: [RouteDefinition]
     /// The actions the app declares (the optional `actions` key; see ``ManifestAction``).
     public internal(set) var actions: [ManifestAction] = []
+    /// `UIApplicationExitsOnSuspend`: the app terminates instead of entering the background
+    /// (see `LifecycleConfiguration.exitsOnSuspend`); `false` when the key is absent.
+    public internal(set) var exitsOnSuspend = false
 
     /// Reads a manifest from its JSON bytes.
     /// - Parameters:

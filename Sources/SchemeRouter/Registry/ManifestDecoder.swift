@@ -3,7 +3,7 @@
 struct ManifestDecoder {
     let file: String
 
-    static let topLevelKeys = ["CFBundleURLName", "CFBundleURLSchemes", "routes", "actions"]
+    static let topLevelKeys = ["CFBundleURLName", "CFBundleURLSchemes", "routes", "actions", "UIApplicationExitsOnSuspend"]
     static let routeKeys = [
         "name", "host", "path", "query", "rawQuery", "fragment", "parameters", "formDecoding", "unknownQueryItems",
     ]
@@ -49,6 +49,9 @@ struct ManifestDecoder {
         }
         var manifest = Manifest(name: name, schemes: schemes, routes: routes, file: file)
         manifest.actions = try actions(members["actions"])
+        if let exits = members["UIApplicationExitsOnSuspend"] {
+            manifest.exitsOnSuspend = try bool(exits, at: ManifestKeyPath.root.appending("UIApplicationExitsOnSuspend"))
+        }
         return manifest
     }
 

@@ -11,6 +11,7 @@ public import SchemeRouter
 /// Name=com.acme.todolist
 /// Exec=/usr/local/bin/todolist %u
 /// Terminal=false
+/// StartupNotify=true
 /// NoDisplay=true
 /// MimeType=x-scheme-handler/todolist;
 /// X-SchemeRouter-BundleName=com.acme.todolist
@@ -69,6 +70,7 @@ public struct HandlerDesktopFile: Sendable, Hashable {
             Name=\(DesktopEntryValue.escape(safeName))
             Exec=\(exec)
             Terminal=false
+            StartupNotify=true
             NoDisplay=true
             MimeType=\(mimeTypes.map { $0 + ";" }.joined())
             \(busActivatable ? "DBusActivatable=true\n" : "")\(actionsLine)\(DesktopEntry.bundleNameKey)=\(name)

@@ -11,13 +11,18 @@ public struct OpenURLOptions: Sendable, Hashable {
     public var waitForVerdict: Bool
     /// The longest wait for a verdict; past it the verdict is ``OpenVerdict/noAnswer(_:)``.
     public var timeout: Duration
+    /// The desktop's activation token for the window the URL presents: sent with the URL to a
+    /// running app, or given to a launched one as `XDG_ACTIVATION_TOKEN` and
+    /// `DESKTOP_STARTUP_ID`. A sender passes its own with `ActivationToken.take()`.
+    public var activationToken: String?
 
     /// Options; by default the verdict is awaited for at most 35 s (the runtime's launch
     /// deadline plus its reply allowance).
     public init(
         sourceApplication: String? = nil, annotation: String? = nil, waitForVerdict: Bool = true,
-        timeout: Duration = .seconds(35)
+        timeout: Duration = .seconds(35), activationToken: String? = nil
     ) {
+        self.activationToken = activationToken
         self.sourceApplication = sourceApplication
         self.annotation = annotation
         self.waitForVerdict = waitForVerdict

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 public import SchemeRouter
@@ -20,7 +21,7 @@ public import SchemeRouter
 /// launch sequence and serves URLs until it is terminated.
 public enum Application {
     /// The running primary's lifecycle controller, once the launch began: for beginning and
-    /// ending background tasks (``LifecycleController/beginBackgroundTask(expiration:)``) and
+    /// ending background tasks (`LifecycleController/beginBackgroundTask(name:expiration:)`) and
     /// reading the state. `nil` in a sender.
     @MainActor public internal(set) static var controller: LifecycleController?
 
@@ -37,7 +38,7 @@ public enum Application {
     ///     its field.
     ///   - makeDelegate: Creates the delegate from the app's compiled declaration; called only in
     ///     the primary, after the socket is bound, under the launch deadline. Before anything is
-    ///     served, the delegate's ``SchemeRouter/ApplicationDelegate/Request`` type is checked
+    ///     served, the delegate's `SchemeRouter/ApplicationDelegate/Request` type is checked
     ///     against the manifest's routes: a mismatch ends the app with
     ///     ``ExitStatus/requestTypeMismatch`` (70) and the routes named.
     /// - Precondition: `manifest` is a valid manifest (it is the app's own, embedded data: test
@@ -51,8 +52,31 @@ public enum Application {
         manifest: String, file: String, settings: ApplicationSettings = ApplicationSettings(),
         makeDelegate: @escaping @MainActor (SchemeDeclaration) -> Delegate
     ) -> Never {
+        main(manifest: manifest, file: file, settings: settings, host: nil, makeDelegate: makeDelegate)
+    }
+
+    /// Runs the app inside another run loop (GLib's, under GTK: `SchemeRouterGLib`), and never
+    /// returns. Senders are decided exactly as in ``main(manifest:file:settings:makeDelegate:)``,
+    /// before `host` does anything; only the primary calls ``HostRunLoop/prepare()`` and then
+    /// hands its loop to ``HostRunLoop/run(_:)``.
+    /// - Parameters:
+    ///   - manifest: The app's manifest JSON, embedded in the executable.
+    ///   - file: The manifest's path in the source tree, for messages.
+    ///   - settings: Deadlines and limits; `SCHEMEROUTER_*` variables override them.
+    ///   - host: The run loop that drives the primary; `nil` runs libuv's own.
+    ///   - makeDelegate: Creates the delegate (in the primary only).
+    @MainActor
+    @available(
+        *, noasync,
+        message: "Application.main runs the main thread's run loop and never returns: call it from a main.swift without top-level 'await' (or a synchronous @main), and start async work in a hook with Task"
+    )
+    public static func main<Delegate: ApplicationDelegate>(
+        manifest: String, file: String, settings: ApplicationSettings = ApplicationSettings(), host: (any HostRunLoop)?,
+        makeDelegate: @escaping @MainActor (SchemeDeclaration) -> Delegate
+    ) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let invocation = Invocation(manifestText: manifest, file: file)
+        invocation.host = host
         do throws(RuntimeError) {
             let arguments = try InvocationArguments(InvocationArguments.raw)
             if let problem = settings.problem { throw .usage(problem) }

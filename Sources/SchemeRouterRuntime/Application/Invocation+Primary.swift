@@ -1,3 +1,5 @@
+internal import CSchemeRouterLinux
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
@@ -17,6 +19,16 @@ extension Invocation {
         unsetenv("SCHEMEROUTER_VERDICT_FD")
         lock.writeProcessID()
         raiseDescriptorLimit()
+        if let host {
+            do {
+                try host.prepare()
+            } catch {
+                let message = "the app's run loop cannot start: \(error)"
+                sink?.deliver(.launchFailed(message))
+                Log.error(message)
+                exit(ExitStatus.launchFailed.rawValue)
+            }
+        }
         do throws(RuntimeError) {
             let loop: EventLoop
             do throws(UVError) {
@@ -32,6 +44,7 @@ extension Invocation {
             }
             let primary = Primary(
                 app: app, router: router, files: files, lock: lock, settings: settings, loop: loop, listener: listener, launchSink: sink)
+            primary.host = host
             listener.pipe.pointee.data = Unmanaged.passRetained(primary).toOpaque()
             primary.run(request, factory: factory)
         } catch {
@@ -61,7 +74,20 @@ extension Invocation {
         if let descriptor = settings.verdictDescriptor { Sys.close(descriptor) }
         _ = setsid()
         Self.detachStandardStreams()
+        // As a daemon does: the primary must not keep its launcher's working directory (a
+        // mount) busy. A relative trace path still names the file the launcher meant.
+        settings.tracePath = settings.tracePath.map(Self.absolute)
+        _ = chdir("/")
         return VerdictSink(descriptor: descriptors[1])
+    }
+
+    /// `path` made absolute against the working directory.
+    private static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (directory == "/" ? "" : directory) + "/" + path
     }
 
     /// Standard input from /dev/null; standard output and error kept when they are files or

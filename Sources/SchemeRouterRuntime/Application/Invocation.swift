@@ -14,6 +14,8 @@ final class Invocation {
     /// from the full parse when the scan cannot tell.
     let name: String
     var settings = RuntimeSettings.default
+    /// The run loop that drives the primary, when it is not libuv's own.
+    var host: (any HostRunLoop)?
 
     init(manifestText: String, file: String) {
         self.manifestText = manifestText
@@ -78,15 +80,26 @@ final class Invocation {
             Log.error(error.render(input: bytes))
             finish(WakeVerdict(error), reported: true)
         }
-        let request = OpenRequest(request: 1, url: bytes, sourceApplication: settings.claimedSource, annotation: settings.annotation)
+        // Taken before anything else: neither the primary's later windows nor its children reuse it.
+        let activationToken = ActivationToken.take()
+        let request = OpenRequest(
+            request: 1, url: bytes, sourceApplication: settings.claimedSource, annotation: settings.annotation,
+            activationToken: activationToken)
         let files = prepareFiles()
+        // One id for every attempt: the primary answers a retry with the first verdict.
+        let requestID = settings.requestID ?? RequestID.random()
         // A primary that terminates while the URL waits answers `terminated` without having
         // delivered it: try again, which launches a new primary.
         for attempt in 0...3 {
             switch elect(files) {
             case .sender(let connection):
-                let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
-                let verdict = client.open(url: bytes, sourceApplication: request.sourceApplication, annotation: request.annotation)
+                let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
+                if let path = client.replacedPrimaryExecutable {
+                    Log.error(UpgradeCheck.warning(app: Log.program, pid: client.primaryProcessID, path: path))
+                }
+                let verdict = client.open(
+                    url: bytes, sourceApplication: request.sourceApplication, annotation: request.annotation,
+                    activationToken: activationToken, requestID: requestID)
                 if verdict == .terminated && attempt < 3 { continue }
                 finish(verdict, url: url.text)
             case .primary(let lock):
@@ -102,7 +115,8 @@ final class Invocation {
                 let source = settings.claimedSource.map { SourceApplication(name: $0, isClaimed: true) } ?? Self.parentProcess()
                 becomePrimary(
                     lock, files: files, router: router,
-                    request: LaunchRequest(routed: routed, source: source, annotation: settings.annotation),
+                    request: LaunchRequest(
+                        routed: routed, source: source, annotation: settings.annotation, activationToken: activationToken),
                     factory: factory)
             case .notRunning:
                 preconditionFailure("an app invocation may become the primary")
@@ -113,10 +127,11 @@ final class Invocation {
 
     /// `app` or `app --background`: launch, or activate the running app.
     private func launch(intoBackground: Bool, factory: AppFactory) -> Never {
+        let activationToken = ActivationToken.take()
         let files = prepareFiles()
         switch elect(files) {
         case .sender(let connection):
-            let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
+            let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
             do throws(RuntimeError) {
                 let reply = try client.control(intoBackground ? .state : .activate)
                 if reply.refused { Log.error(reply.message ?? "refused") }
@@ -125,9 +140,14 @@ final class Invocation {
                 fail(error)
             }
         case .primary(let lock):
+            if intoBackground && app.manifest.exitsOnSuspend {
+                lock.release()
+                fail(.usage("\(name) exits on suspend (UIApplicationExitsOnSuspend): it cannot launch into the background"))
+            }
             let router = primaryRouter(factory, lock: lock)
             becomePrimary(
-                lock, files: files, router: router, request: LaunchRequest(intoBackground: intoBackground), factory: factory)
+                lock, files: files, router: router,
+                request: LaunchRequest(activationToken: activationToken, intoBackground: intoBackground), factory: factory)
         case .notRunning:
             preconditionFailure("an app invocation may become the primary")
         }
@@ -146,7 +166,7 @@ final class Invocation {
             Log.error("\(name) is not running")
             exit(ExitStatus.notRunning.rawValue)
         }
-        let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
+        let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
         do throws(RuntimeError) {
             let reply = try client.control(discardingState ? .forceQuit : .terminate)
             if reply.refused { Log.error(reply.message ?? "refused") }

@@ -1,3 +1,5 @@
+internal import CSchemeRouterLinux
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import CSDBus
 internal import Glibc
@@ -73,6 +75,7 @@ extension Primary {
     func launchRequestFromQueue(_ base: LaunchRequest) -> LaunchRequest {
         var request = base
         request.byBus = false
+        request.reason = .busActivation
         guard !queuedDeliveries.isEmpty else {
             request.activationToken = busDoor?.launchToken
             return request

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import SchemeRouter
 internal import CLibUV
 
@@ -20,16 +21,25 @@ extension Primary {
         }, UInt64(Sys.milliseconds(remaining)), 0), "uv_timer_start")
     }
 
-    /// The background timer fired: let the controller suspend the app if the deadline is due.
+    /// The background timer fired: let the controller suspend the app if the deadline is due,
+    /// or end the process when a background task was left open and the app was terminated.
     private func backgroundDeadlineReached() {
         guard let controller, phase == .running else { return }
-        watchdog.armHook(["a background task's expiration handler"], owner: nil)
+        watchdog.armHook(["a background task's expiration handler", "willTerminate"], owner: nil)
+        let outcome: TickOutcome
         do throws(LifecycleError) {
-            try controller.tick()
+            outcome = try controller.tick()
         } catch {
             preconditionFailure("tick: \(error)")
         }
         guard watchdog.disarm() else { watchdog.park() }
+        if case .terminated(_, let unended) = outcome {
+            Log.error(
+                "the background time ran out with background tasks not ended ("
+                    + unended.map(\.description).joined(separator: ", ") + "): \(app.name) was terminated")
+            terminate(status: .terminated, requester: nil)
+            return
+        }
         rearmBackgroundTimer()
     }
 }

@@ -12,15 +12,18 @@ struct LaunchRequest: Sendable {
     var source: SourceApplication?
     /// The sender's annotation.
     var annotation: String?
+    /// The invoking process's activation token (removed from the environment).
+    var activationToken: String?
     /// `--background`: launch without becoming active.
     var intoBackground = false
-    /// The desktop's activation token that came with the launch URL.
-    var activationToken: String?
     /// The launch URL's delivery when it was queued first (a bus-activated launch): its verdict
     /// goes to the delivery's owner.
     var delivery: DeliveryID?
     /// Started by the session bus (`--gapplication-service`): wait for the first call.
     var byBus = false
+    /// Why the app launches, when the door knows better than "a URL" or "plain" (a D-Bus
+    /// activation or action, a restoration); `nil` lets ``LaunchOptions`` decide.
+    var reason: LaunchReason?
 }
 
 extension Primary {
@@ -28,7 +31,8 @@ extension Primary {
     /// Exits the process.
     func run(_ request: LaunchRequest, factory: AppFactory) -> Never {
         do throws(UVError) {
-            try loop.drainMainQueue()
+            // A host run loop drains the main queue itself.
+            if host == nil { try loop.drainMainQueue() }
             try watchSignals()
             let timer = UVHandle.allocate(uv_timer_t.self)
             try UV.check(uv_timer_init(loop.raw, timer), "uv_timer_init")
@@ -48,6 +52,7 @@ extension Primary {
         if phase == .collecting && busDoor?.awaitingLaunch != true {
             launch(request, factory: factory)
         }
+        if let host { host.run(RuntimeLoop(primary: self)) }
         loop.run()
         exit(exitStatus.rawValue)
     }
@@ -57,11 +62,15 @@ extension Primary {
     /// queued control commands, every later hook under the hook deadline.
     func launch(_ request: LaunchRequest, factory: AppFactory) {
         phase = .launching
+        // Watched from before the launch hooks read the settings, so no change after that is
+        // missed; the loop reports changes once the launch is over.
+        startSystemEventSources()
         watchdog.armLaunch(sink: launchSink?.descriptor)
         let configuration = LifecycleConfiguration(
             launchDeadline: settings.launchDeadline,
             backgroundDeadline: settings.backgroundDeadline,
-            backgroundTaskAllowance: settings.backgroundTaskAllowance)
+            backgroundTaskAllowance: settings.backgroundTaskAllowance,
+            exitsOnSuspend: app.manifest.exitsOnSuspend)
         let controller = factory.makeController(router.router, configuration)
         watchdog.enterLaunchStep("willFinishLaunching")
         self.controller = controller
@@ -73,17 +82,20 @@ extension Primary {
         launchHooksAfterFinishing =
             request.intoBackground ? ["didEnterBackground"] : (request.url == nil ? [] : ["open"]) + ["didBecomeActive"]
         currentSource = request.source
+        currentToken = request.activationToken
         let outcome: LaunchOutcome
         do throws(LifecycleError) {
             outcome = try controller.launch(
                 options: LaunchOptions(
                     url: request.url, sourceApplication: request.source, annotation: request.annotation,
-                    activationToken: request.activationToken),
+                    activationToken: request.activationToken,
+                    reason: request.reason ?? (request.intoBackground ? .background : nil)),
                 routed: request.routed, delivery: launchDelivery, intoBackground: request.intoBackground)
         } catch {
             preconditionFailure("launch: \(error)")
         }
         currentSource = nil
+        currentToken = nil
         guard watchdog.disarm() else { watchdog.park() }
         if let failure = outcome.failure {
             watchdog.abortLaunch(failure.description)
@@ -104,9 +116,14 @@ extension Primary {
         queuedDeliveries = []
         for pending in queued {
             guard let owner = deliveryOwners.removeValue(forKey: pending.delivery) else { continue }
+            let id = deliveryRequestIDs.removeValue(forKey: pending.delivery)
+            if case .socket(let connection, _) = owner {
+                answered.append(connection)
+                guard stillWanted(connection, id: id) else { continue }
+            }
             let verdict = deliver(pending, owner: owner.descriptor)
             answer(owner, with: WakeVerdict(verdict))
-            if case .socket(let connection, _) = owner { answered.append(connection) }
+            settle(id, WakeVerdict(verdict))
         }
         for connection in answered { connection.replyDelivered() }
         let controls = queuedControls
@@ -133,6 +150,6 @@ extension Primary {
         } else {
             watchdog.hookReturned()
         }
-        trace?.write(record, source: record.hook == .open ? currentSource : nil)
+        trace?.write(record, source: record.hook == .open ? currentSource : nil, token: record.hook == .open ? currentToken : nil)
     }
 }

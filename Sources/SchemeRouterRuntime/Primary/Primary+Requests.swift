@@ -6,17 +6,21 @@ extension Primary {
         switch frame.type {
         case .open:
             do throws(WireError) {
-                handleOpen(try OpenRequest(payload: frame.payload), size: frame.payload.count, from: connection)
+                let request = try OpenRequest(payload: frame.payload)
+                guard takeDelivery(of: request.request, asked: frame.asksForReceipt, on: connection) else { return }
+                handleOpen(request, size: frame.payload.count, from: connection)
             } catch {
                 connection.fail(ErrorMessage(error))
             }
         case .control:
             do throws(WireError) {
-                handleControl(try ControlRequest(payload: frame.payload), from: connection)
+                let request = try ControlRequest(payload: frame.payload)
+                guard takeDelivery(of: request.request, asked: frame.asksForReceipt, on: connection) else { return }
+                handleControl(request, from: connection)
             } catch {
                 connection.fail(ErrorMessage(error))
             }
-        case .verdict, .controlReply, .error:
+        case .verdict, .controlReply, .receipt, .error:
             // The decoder accepts only client frame types.
             preconditionFailure("a client frame of type \(frame.type)")
         }
@@ -27,15 +31,18 @@ extension Primary {
     func handleOpen(_ request: OpenRequest, size: Int, from connection: Connection) {
         let options = OpenOptions(
             sourceApplication: source(of: connection, claimed: request.sourceApplication),
-            annotation: request.annotation)
-        handleURL(request.url, options: options, size: size, owner: .socket(connection, request: request.request))
+            annotation: request.annotation, activationToken: request.activationToken)
+        handleURL(
+            request.url, options: options, size: size, owner: .socket(connection, request: request.request),
+            retryKey: Self.retryKey(request))
     }
 
     /// A URL arrived through either door: reject it before any hook if it is malformed, not the
     /// app's, matches no route or carries an invalid value; queue it during the launch (within
     /// the buffer budget); otherwise deliver it now. Its verdict goes to `owner`.
     /// - Parameter size: What the request took on the wire (for the buffer budget).
-    func handleURL(_ bytes: [UInt8], options: OpenOptions, size: Int, owner: VerdictOwner) {
+    /// - Parameter retryKey: The request's id and URL (``retryKey(_:)``), when it carries an id.
+    func handleURL(_ bytes: [UInt8], options: OpenOptions, size: Int, owner: VerdictOwner, retryKey: String? = nil) {
         let url: SchemeURL
         do throws(URLRejection) {
             url = try SchemeURL(bytes: bytes)
@@ -50,18 +57,28 @@ extension Primary {
             answer(owner, with: error.verdict)
             return
         }
+        if let retryKey, case .socket(let connection, let request) = owner,
+            answerRetry(key: retryKey, request: request, on: connection)
+        {
+            return
+        }
         let delivery = nextDelivery()
         switch phase {
         case .collecting, .launching:
             // Held until the launch ends: the URL, its text and components, and the annotation.
-            guard reserve(Self.queuedCost(payloadSize: size), for: owner) else { return }
+            guard reserve(Self.queuedCost(payloadSize: size), for: owner) else {
+                if let retryKey { abandon(retryKey) }
+                return
+            }
             queuedDeliveries.append(QueuedURL(routed: routed, options: options, delivery: delivery))
             deliveryOwners[delivery] = owner
+            if let retryKey { deliveryRequestIDs[delivery] = retryKey }
             if case .socket(let connection, _) = owner { connection.owedReplies += 1 }
             busLaunchRequested()
         case .running:
             let verdict = deliver(QueuedURL(routed: routed, options: options, delivery: delivery), owner: owner.descriptor)
             answer(owner, with: WakeVerdict(verdict))
+            settle(retryKey, WakeVerdict(verdict))
             rearmBackgroundTimer()
         case .terminating:
             answer(owner, terminating: true)
@@ -124,9 +141,13 @@ extension Primary {
     func deliver(_ pending: QueuedURL, owner: Int32?) -> DeliveryVerdict {
         guard let controller else { preconditionFailure("running without a controller") }
         let hooks = [AppState.background, .suspended].contains(controller.state)
-            ? ["willEnterForeground", "open", "didBecomeActive"] : ["open"]
+            ? wakeHooks(controller) + ["open", "didBecomeActive"] : ["open"]
         currentSource = pending.options.sourceApplication
-        defer { currentSource = nil }
+        currentToken = pending.options.activationToken
+        defer {
+            currentSource = nil
+            currentToken = nil
+        }
         watchdog.armHook(hooks, owner: owner)
         let verdict: DeliveryVerdict
         do throws(LifecycleError) {
@@ -176,12 +197,20 @@ extension Primary {
                 status: .success, requester: (connection, request.request), discardingState: request.command == .forceQuit)
             return
         }
+        if request.command == .injectClockChange && Application.acceptsInjectedClockChanges {
+            systemEventSources?.clockWasSet()
+            rearmBackgroundTimer()
+            connection.send(ControlReplyMessage(request: request.request, refused: false, state: controller.state.rawValue).frame.encoded)
+            return
+        }
+        let leaving = controller.configuration.exitsOnSuspend ? "willTerminate" : "didEnterBackground"
         let hooks: [String] =
             switch (request.command, controller.state) {
-            case (.background, .active): ["willResignActive", "didEnterBackground"]
-            case (.background, .inactive): ["didEnterBackground"]
-            case (.foreground, _), (.activate, .background), (.activate, .suspended): ["willEnterForeground", "didBecomeActive"]
-            case (.activate, .inactive): ["didBecomeActive"]
+            case (.background, .active): ["willResignActive", leaving]
+            case (.background, .inactive): [leaving]
+            case (.foreground, _), (.activate, .background), (.activate, .suspended): wakeHooks(controller) + ["didBecomeActive"]
+            case (.activate, .inactive), (.active, .inactive): ["didBecomeActive"]
+            case (.inactive, .active): ["willResignActive"]
             default: []
             }
         watchdog.armHook(hooks, owner: connection.descriptor)
@@ -198,10 +227,14 @@ extension Primary {
             case (.foreground, .background), (.foreground, .suspended),
                 (.activate, .background), (.activate, .suspended):
                 try controller.enterForeground()
-            case (.activate, .inactive):
+            case (.activate, .inactive), (.active, .inactive):
                 try controller.becomeActive()
+            case (.inactive, .active):
+                try controller.resignActive()
             case (.activate, .active):
                 break
+            case (.injectClockChange, _):
+                refusal = "\(app.name) does not accept injected clock changes (a probe app's test hook)"
             case (let command, let state):
                 refusal = "\(command) is not allowed while \(app.name) is \(state.rawValue)"
             }
@@ -209,6 +242,11 @@ extension Primary {
             refusal = error.description
         }
         guard watchdog.disarm() else { watchdog.park() }
+        if controller.state == .notRunning {
+            // The app exits on suspend: leaving the foreground terminated it.
+            terminate(status: .success, requester: (connection, request.request))
+            return
+        }
         rearmBackgroundTimer()
         let reply = ControlReplyMessage(
             request: request.request, refused: refusal != nil, state: controller.state.rawValue, message: refusal)

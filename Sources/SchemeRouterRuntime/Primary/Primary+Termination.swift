@@ -87,6 +87,8 @@ extension Primary {
         }
         for handle in signalHandles { uv_close(UVHandle.handle(handle), free) }
         signalHandles = []
+        systemEventSources?.stop()
+        systemEventSources = nil
         loop.stopDrainingMainQueue()
         let lastResort = UVHandle.allocate(uv_timer_t.self)
         UV.expect(uv_timer_init(loop.raw, lastResort), "uv_timer_init")

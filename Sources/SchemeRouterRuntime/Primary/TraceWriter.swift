@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
@@ -6,6 +7,7 @@ internal import SchemeRouter
 /// `{"hook": "open", "state": "active", "url": "todolist://x?a", "source": {"name":
 /// "/usr/bin/share-to-todo", "pid": 4242, "uid": 1000, "claimed": false}}` (the state after the
 /// hook; `url` and, when known, `source` for `open` only: the source application `open` got,
+/// `from` and `to` for `systemTimeZoneDidChange` and `currentLocaleDidChange`;
 /// `pid` and `uid` present when the kernel reported them). `restoreState` is not traced: the trace lists exactly the hooks of
 /// Docs/Runtime.md. Each line is one `write` to an `O_APPEND` descriptor, so lines from
 /// several processes never interleave.
@@ -23,16 +25,30 @@ struct TraceWriter: Sendable {
     }
 
     /// Writes the line for one hook call.
-    /// - Parameter source: Who sent the URL, for `open`.
-    func write(_ record: HookRecord, source: SourceApplication? = nil) {
+    /// - Parameters:
+    ///   - source: Who sent the URL, for `open`.
+    ///   - token: The activation token that came with the URL, for `open`.
+    func write(_ record: HookRecord, source: SourceApplication? = nil, token: String? = nil) {
         guard record.hook != .restoreState else { return }
         var line = "{\"hook\": \"\(record.hook.rawValue)\", \"state\": \"\(record.state.rawValue)\""
         if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
+        switch record.systemEvent {
+        case .timeZoneChange(let from, let to)?, .localeChange(let from, let to)?:
+            line += ", \"from\": \(JSONString.quoted(from)), \"to\": \(JSONString.quoted(to))"
+        case .significantTimeChange?, .memoryWarning?, nil:
+            break
+        }
         if let source {
             line += ", \"source\": {\"name\": \(JSONString.quoted(source.name))"
             if let pid = source.pid { line += ", \"pid\": \(pid)" }
             if let uid = source.uid { line += ", \"uid\": \(uid)" }
             line += ", \"claimed\": \(source.isClaimed)}"
+        }
+        if let token { line += ", \"activationToken\": \(JSONString.quoted(token))" }
+        if record.hook == .open {
+            // When `open` returned, on CLOCK_MONOTONIC: what the wake benchmark measures to.
+            let now = Sys.monotonicNow().components
+            line += ", \"monotonicNs\": \(now.seconds * 1_000_000_000 + now.attoseconds / 1_000_000_000)"
         }
         line += "}\n"
         let bytes = Array(line.utf8)

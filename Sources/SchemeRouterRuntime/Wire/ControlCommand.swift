@@ -16,6 +16,15 @@ public enum ControlCommand: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
     /// preserved and the preserved state is deleted (the seed: "the system automatically deletes
     /// an app's preserved state when the user force quits the app").
     case forceQuit = 6
+    /// A temporary interruption begins: `active` → `willResignActive` (`inactive`), without
+    /// leaving the foreground.
+    case inactive = 7
+    /// The interruption ends: `inactive` → `didBecomeActive`.
+    case active = 8
+    /// Runs the runtime's clock-change path as if the wall clock had been set (the delegate's
+    /// `significantTimeChange`, queued while in the background). Refused unless the app set
+    /// ``Application/acceptsInjectedClockChanges`` (probe apps for tests; see Docs/Runtime.md).
+    case injectClockChange = 9
 
     /// The command's name on the command line, e.g. `background`.
     public var description: String {
@@ -26,6 +35,9 @@ public enum ControlCommand: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
         case .terminate: "terminate"
         case .activate: "activate"
         case .forceQuit: "force-quit"
+        case .inactive: "inactive"
+        case .active: "active"
+        case .injectClockChange: "inject-clock-change"
         }
     }
 

@@ -1,0 +1,154 @@
+internal import CGLib
+internal import CGTK
+public import SchemeRouter
+public import SchemeRouterGLib
+internal import SchemeRouterRuntime
+
+/// The app's GTK windows, watched so that the lifecycle follows them: focus (`is-active`),
+/// minimised (`GdkToplevel`'s `state`), hidden or closed. Each change reaches the primary's
+/// lifecycle controller through ``WindowLifecycle`` once the current GLib event is handled
+/// (an idle callback, so one focus moving between two windows is one change).
+@MainActor
+public final class GTKWindows {
+    /// The tracker GLib's C callbacks report to.
+    static var current: GTKWindows?
+
+    private let runLoop: GLibRunLoop
+    /// What closing the last window means.
+    public let lastWindowPolicy: LastWindowPolicy
+    private var windows: [UnsafeMutablePointer<GtkWindow>] = []
+    /// Windows presented that have not had the focus yet: they count as focused, so that a
+    /// window on its way to the screen does not make the app `inactive` for an instant.
+    /// `inactive` means the focus *left* the app's windows.
+    private var awaitingFocus: Set<UnsafeMutablePointer<GtkWindow>> = []
+    /// Windows last seen minimised: restoring one awaits its focus like presenting it.
+    private var minimised: Set<UnsafeMutablePointer<GtkWindow>> = []
+    private var changeScheduled = false
+    private var lastWindowClosed = false
+
+    /// Starts watching windows for `runLoop`'s primary.
+    /// - Parameters:
+    ///   - runLoop: The app's GLib run loop.
+    ///   - lastWindowClosed: Stay in the background (default) or terminate when the last window closes.
+    public init(runLoop: GLibRunLoop, lastWindowClosed: LastWindowPolicy = .stayInBackground) {
+        self.runLoop = runLoop
+        self.lastWindowPolicy = lastWindowClosed
+        Self.current = self
+    }
+
+    /// The windows watched now, oldest first.
+    public var all: [GTKWindow] { windows.map(GTKWindow.init) }
+
+    /// Watches `window` and presents it with the URL's activation token
+    /// (``GTKWindow/present(activationToken:)``).
+    public func present(_ window: GTKWindow, activationToken: String?) {
+        track(window)
+        if !window.isActive { awaitingFocus.insert(window.raw) }
+        window.present(activationToken: activationToken)
+        scheduleChange()
+    }
+
+    /// Watches `window` until it is destroyed.
+    public func track(_ window: GTKWindow) {
+        guard !windows.contains(window.raw) else { return }
+        windows.append(window.raw)
+        let instance = UnsafeMutableRawPointer(window.raw)
+        let notify: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, _ in
+            MainActor.assumeIsolated { GTKWindows.current?.scheduleChange() }
+        }
+        let focus: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { widget, _, _ in
+            MainActor.assumeIsolated { GTKWindows.current?.focusChanged(widget) }
+        }
+        let realized: @convention(c) (gpointer?, gpointer?) -> Void = { widget, _ in
+            MainActor.assumeIsolated { GTKWindows.current?.watchSurface(of: widget) }
+        }
+        let destroyed: @convention(c) (gpointer?, gpointer?) -> Void = { widget, _ in
+            MainActor.assumeIsolated { GTKWindows.current?.forget(widget) }
+        }
+        connect(instance, "notify::is-active", unsafeBitCast(focus, to: GCallback.self))
+        connect(instance, "notify::visible", unsafeBitCast(notify, to: GCallback.self))
+        connect(instance, "realize", unsafeBitCast(realized, to: GCallback.self))
+        connect(instance, "destroy", unsafeBitCast(destroyed, to: GCallback.self))
+        if gtk_widget_get_realized(schemerouter_gtk_widget(window.raw)) != 0 { watchSurface(of: instance) }
+        scheduleChange()
+    }
+
+    private func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ callback: GCallback) {
+        _ = g_signal_connect_data(instance, signal, callback, nil, nil, GConnectFlags(rawValue: 0))
+    }
+
+    /// The window's surface exists: watch its toplevel state (minimised).
+    private func watchSurface(of widget: gpointer?) {
+        guard let widget else { return }
+        let window = widget.assumingMemoryBound(to: GtkWindow.self)
+        guard let native = gtk_widget_get_native(schemerouter_gtk_widget(window)),
+            let toplevel = schemerouter_gdk_toplevel(gtk_native_get_surface(native))
+        else { return }
+        let notify: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, _ in
+            MainActor.assumeIsolated { GTKWindows.current?.scheduleChange() }
+        }
+        connect(UnsafeMutableRawPointer(toplevel), "notify::state", unsafeBitCast(notify, to: GCallback.self))
+        scheduleChange()
+    }
+
+    private func focusChanged(_ widget: gpointer?) {
+        if let widget, gtk_window_is_active(widget.assumingMemoryBound(to: GtkWindow.self)) != 0 {
+            awaitingFocus.remove(widget.assumingMemoryBound(to: GtkWindow.self))
+        }
+        scheduleChange()
+    }
+
+    private func forget(_ widget: gpointer?) {
+        guard let widget else { return }
+        awaitingFocus.remove(widget.assumingMemoryBound(to: GtkWindow.self))
+        minimised.remove(widget.assumingMemoryBound(to: GtkWindow.self))
+        let before = windows.count
+        windows.removeAll { UnsafeMutableRawPointer($0) == widget }
+        if before > 0 && windows.isEmpty { lastWindowClosed = true }
+        scheduleChange()
+    }
+
+    /// What the windows look like now (and which await their focus).
+    private func takeSnapshots() -> [WindowSnapshot] {
+        windows.map { window in
+            let widget = schemerouter_gtk_widget(window)
+            var isMinimised = false
+            if let native = gtk_widget_get_native(widget),
+                let toplevel = schemerouter_gdk_toplevel(gtk_native_get_surface(native))
+            {
+                isMinimised = gdk_toplevel_get_state(toplevel).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+            }
+            let shown = gtk_widget_get_mapped(widget) != 0 || awaitingFocus.contains(window)
+            if isMinimised {
+                awaitingFocus.remove(window)
+                minimised.insert(window)
+            } else if minimised.remove(window) != nil && gtk_window_is_active(window) == 0 {
+                awaitingFocus.insert(window)
+            }
+            let visible = gtk_widget_get_visible(widget) != 0 && shown && !isMinimised
+            let focused = gtk_window_is_active(window) != 0 || awaitingFocus.contains(window)
+            return WindowSnapshot(isVisible: visible, isFocused: visible && focused)
+        }
+    }
+
+    private func scheduleChange() {
+        guard !changeScheduled else { return }
+        changeScheduled = true
+        let idle: @convention(c) (gpointer?) -> gboolean = { _ in
+            MainActor.assumeIsolated { GTKWindows.current?.reportChange() }
+            return 0  // G_SOURCE_REMOVE
+        }
+        _ = g_idle_add(idle, nil)
+    }
+
+    private func reportChange() {
+        changeScheduled = false
+        let closed = lastWindowClosed
+        lastWindowClosed = false
+        let windows = takeSnapshots()
+        let policy = lastWindowPolicy
+        runLoop.withRuntime { runtime in
+            runtime.windowsChanged(windows, lastWindowClosed: closed, policy: policy)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+internal import Glibc
+
+/// The desktop's activation token of this process: how a launcher lets the window a URL
+/// presents take focus (`XDG_ACTIVATION_TOKEN`, Wayland's xdg-activation; `DESKTOP_STARTUP_ID`,
+/// X11 startup notification).
+public enum ActivationToken {
+    /// The variables a launcher sets, in the order they are read.
+    public static let environmentVariables = ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"]
+
+    /// Reads the token and removes both variables from the environment: a token is valid once,
+    /// so neither this process's later windows nor its children may reuse it.
+    ///
+    /// GTK's library constructor takes `DESKTOP_STARTUP_ID` out of the environment before `main`
+    /// runs, so a variable `getenv` no longer sees is read from the environment the kernel
+    /// passed (`/proc/self/environ`).
+    /// - Returns: The first non-empty value, or `nil`.
+    public static func take() -> String? {
+        var token: String?
+        var initial: [String: String]?
+        for name in environmentVariables {
+            if token == nil {
+                if let value = getenv(name), value.pointee != 0 {
+                    token = String(cString: value)
+                } else {
+                    initial = initial ?? initialEnvironment()
+                    if let value = initial?[name], !value.isEmpty { token = value }
+                }
+            }
+            unsetenv(name)
+        }
+        return token
+    }
+
+    /// The activation variables as the kernel passed them at `execve`.
+    private static func initialEnvironment() -> [String: String] {
+        let descriptor = open("/proc/self/environ", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [:] }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        var found: [String: String] = [:]
+        for entry in bytes.split(separator: 0) {
+            guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let name = String(decoding: entry[entry.startIndex..<equals], as: UTF8.self)
+            if environmentVariables.contains(name) {
+                found[name] = String(decoding: entry[(equals + 1)...], as: UTF8.self)
+            }
+        }
+        return found
+    }
+}

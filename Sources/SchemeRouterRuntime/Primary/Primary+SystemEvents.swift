@@ -1,0 +1,43 @@
+internal import SchemeRouter
+
+extension Primary {
+    /// Opens the system event sources this machine has and starts watching them (`schemectl
+    /// status` lists which are available).
+    func startSystemEventSources() {
+        let sources = SystemEventSources { [unowned self] events in self.post(events) }
+        sources.start(on: loop)
+        systemEventSources = sources
+    }
+
+    /// Hands system events to the controller one at a time, each hook under the hook deadline:
+    /// delivered now while the app is in the foreground, queued while it is away.
+    func post(_ events: [SystemEvent]) {
+        for event in events {
+            guard phase == .running, let controller, controller.state != .notRunning else { return }
+            let immediate = controller.state == .active || controller.state == .inactive
+            watchdog.armHook(immediate ? [Self.hook(for: event).rawValue] : [], owner: nil)
+            do throws(LifecycleError) {
+                try controller.post(event)
+            } catch {
+                // Sources fire only from loop callbacks, never inside a hook.
+                preconditionFailure("post: \(error)")
+            }
+            guard watchdog.disarm() else { watchdog.park() }
+        }
+    }
+
+    /// The hooks a wake runs first: the queued system events', then `willEnterForeground`.
+    func wakeHooks(_ controller: LifecycleController) -> [String] {
+        controller.pendingSystemEvents.map { Self.hook(for: $0).rawValue } + ["willEnterForeground"]
+    }
+
+    /// The delegate hook a system event calls.
+    static func hook(for event: SystemEvent) -> Hook {
+        switch event {
+        case .significantTimeChange: .significantTimeChange
+        case .timeZoneChange: .systemTimeZoneDidChange
+        case .localeChange: .currentLocaleDidChange
+        case .memoryWarning: .didReceiveMemoryWarning
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import SchemeRouterPlatform
+import Glibc
+import Testing
+
+@testable import SchemeRouterDesktop
+
+/// One test's desktop: throwaway `HOME` and `XDG_*` directories under `/tmp`, its own X server
+/// with openbox, and the real `notes` registered as the `notes:` handler with
+/// `schemectl register`. ``stop()`` quits Notes, stops the X server and removes everything.
+struct NotesDesktop {
+    let root: String
+    let x: XServer
+    let environment: ProcessEnvironment
+    let notes: String
+    let schemectl: String
+
+    var trace: String { root + "/trace.jsonl" }
+    var runtimeDirectory: String { root + "/run" }
+
+    static var manifest: String {
+        #filePath.replacing("Tests/SchemeRouterGLibTests/Support/NotesDesktop.swift", with: "Schemes/notes.json")
+    }
+
+    init() throws {
+        var template = Array("/tmp/srg.XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        try #require(made != nil, "mkdtemp failed")
+        root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for directory in ["/home/.local/share", "/home/.config", "/usr/share/applications", "/etc/xdg", "/run"] {
+            try FileSystem.makeDirectories(root + directory)
+        }
+        chmod(root + "/run", 0o700)
+        x = try XServer(directory: root)
+        environment = ProcessEnvironment([
+            "HOME": root + "/home",
+            "XDG_DATA_HOME": root + "/home/.local/share",
+            "XDG_CONFIG_HOME": root + "/home/.config",
+            "XDG_DATA_DIRS": root + "/usr/share",
+            "XDG_CONFIG_DIRS": root + "/etc/xdg",
+            "XDG_RUNTIME_DIR": root + "/run",
+            "PATH": ProcessEnvironment.current()["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "DISPLAY": x.display,
+            "SCHEMEROUTER_TRACE": root + "/trace.jsonl",
+            // No accessibility bus or D-Bus session here: GTK would wait for them.
+            "NO_AT_BRIDGE": "1",
+            "GTK_A11Y": "none",
+        ])
+        let directory = FileSystem.split(FileSystem.realPath("/proc/self/exe") ?? "").directory
+        notes = directory + "/notes"
+        schemectl = directory + "/schemectl"
+        try #require(FileSystem.isExecutableFile(notes), "\(notes) is missing: swift build --build-tests")
+        let register = try run(schemectl, ["register", Self.manifest, "--exec", notes])
+        try #require(register.termination == .exited(0), "\(register.standardErrorText)")
+    }
+
+    /// Runs a program (a path or a tool on `PATH`) with the desktop's environment plus `extra`.
+    func run(_ program: String, _ arguments: [String], extra: [String: String] = [:], timeout: Duration = .seconds(30))
+        throws -> ChildProcess.Result
+    {
+        var env = environment
+        for (key, value) in extra { env[key] = value }
+        let path = try #require(program.hasPrefix("/") ? program : env.which(program), "\(program) is not installed")
+        let name = FileSystem.split(program).name
+        return try ChildProcess.run(path, arguments: [name] + arguments, environment: env.entries, deadline: timeout)
+    }
+
+    /// The trace's lines once at least `count` exist (nil at the timeout).
+    func traceLines(_ count: Int, timeout: Duration = .seconds(20)) -> [String]? {
+        FileWait.until(trace, timeout: timeout) { $0.split(separator: "\n").count >= count }
+            .map { $0.split(separator: "\n").map(String.init) }
+    }
+
+    /// The trace's hooks in order.
+    func hooks(_ lines: [String]) -> [String] {
+        lines.compactMap { line in
+            guard let start = line.firstRange(of: "\"hook\": \"") else { return nil }
+            return String(line[start.upperBound...].prefix { $0 != "\"" })
+        }
+    }
+
+    /// The id of the window titled exactly `title`, waiting for it (`xdotool search --sync`,
+    /// which waits on X events, bounded by `timeout`).
+    func window(titled title: String) throws -> String? {
+        let found = try run("timeout", ["15", "xdotool", "search", "--sync", "--name", "^\(title)$"])
+        guard found.termination == .exited(0) else { return nil }
+        return found.standardOutputText.split(separator: "\n").first.map(String.init)
+    }
+
+    /// The primary's pid, from its lock file.
+    var primaryPID: pid_t? {
+        let text = ((try? RegularFile.readIfExists(runtimeDirectory + "/schemerouter/com.example.notes.lock")) ?? nil)
+            .map { String(decoding: $0, as: UTF8.self) }
+        return text.flatMap { $0.split(separator: "\n").first.flatMap { pid_t($0) } }
+    }
+
+    func stop() {
+        _ = try? run(notes, ["--quit"])
+        x.stop()
+        _ = try? ChildProcess.run("/bin/rm", arguments: ["rm", "-rf", root], environment: [], deadline: .seconds(30))
+    }
+}

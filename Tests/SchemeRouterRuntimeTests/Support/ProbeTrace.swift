@@ -1,0 +1,53 @@
+import Foundation
+@testable import SchemeRouterRuntime
+
+/// One line of a primary's trace (`SCHEMEROUTER_TRACE`), with the system-event fields.
+struct ProbeTraceLine: Decodable, Equatable, CustomStringConvertible {
+    let hook: String
+    let state: String
+    var url: String? = nil
+    var from: String? = nil
+    var to: String? = nil
+
+    var description: String {
+        var text = "\(hook)(\(state)"
+        if let url { text += ", \(url)" }
+        if let from, let to { text += ", \(from) → \(to)" }
+        return text + ")"
+    }
+}
+
+extension AppSandbox {
+    /// The trace's lines so far.
+    func probeTrace() -> [ProbeTraceLine] {
+        TestFiles.read(trace).split(separator: "\n").compactMap {
+            try? JSONDecoder().decode(ProbeTraceLine.self, from: Data($0.utf8))
+        }
+    }
+
+    /// Waits until a trace line satisfies `condition`; returns the whole trace then.
+    @discardableResult
+    func waitForTrace(timeout: Duration = .seconds(20), _ condition: @escaping (ProbeTraceLine) -> Bool) throws(TestFailure) -> [ProbeTraceLine] {
+        try FileWatch.wait(for: trace, timeout: timeout) { contents in
+            contents.split(separator: "\n").contains { line in
+                (try? JSONDecoder().decode(ProbeTraceLine.self, from: Data(line.utf8))).map(condition) ?? false
+            }
+        }
+        return probeTrace()
+    }
+
+    /// Sends one control command over a raw connection (for commands `schemectl` does not
+    /// offer) and returns the reply.
+    func control(_ command: ControlCommand) throws(TestFailure) -> ControlReplyMessage {
+        let socket = try RawSocket(path: socketPath)
+        socket.send(ControlRequest(request: 1, command: command).frame.encoded)
+        guard case .frame(let frame) = try socket.receive(), frame.type == .controlReply else {
+            throw TestFailure("no control reply to \(command)")
+        }
+        do {
+            return try ControlReplyMessage(payload: frame.payload)
+        } catch {
+            throw TestFailure("an invalid control reply: \(error)")
+        }
+    }
+}

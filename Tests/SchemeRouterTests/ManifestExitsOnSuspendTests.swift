@@ -1,0 +1,21 @@
+import SchemeRouter
+import Testing
+
+@Suite("Manifests: UIApplicationExitsOnSuspend")
+struct ManifestExitsOnSuspendTests {
+    @Test("the key is optional, false by default, and read as a boolean", arguments: [
+        ("", false), (#", "UIApplicationExitsOnSuspend": false"#, false), (#", "UIApplicationExitsOnSuspend": true"#, true),
+    ])
+    func read(extra: String, expected: Bool) throws {
+        let json = #"{"CFBundleURLName": "com.a.b", "CFBundleURLSchemes": ["a"]"# + extra + "}"
+        #expect(try Manifest(json: Array(json.utf8), file: "m.json").exitsOnSuspend == expected)
+    }
+
+    @Test("a value that is not a boolean is refused with its key path")
+    func wrongType() {
+        let json = #"{"CFBundleURLName": "com.a.b", "CFBundleURLSchemes": ["a"], "UIApplicationExitsOnSuspend": "yes"}"#
+        #expect(throws: ManifestError.wrongType(file: "m.json", keyPath: "UIApplicationExitsOnSuspend", expected: "boolean", found: "string")) {
+            try Manifest(json: Array(json.utf8), file: "m.json")
+        }
+    }
+}
