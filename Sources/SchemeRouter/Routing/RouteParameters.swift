@@ -151,12 +151,19 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
     /// Adds a value for name number `name` of the name table, known not to be bound yet.
     @inline(__always)
     mutating func bindNew(_ name: Int, _ value: consuming ParameterValue, offset: Int) {
-        entries[name] = Entry(stored: .value(value), offset: offset)
+        bindNew(name, Entry(stored: .value(value), offset: offset))
     }
 
     /// Adds a list of text for name number `name`, known not to be bound yet.
     mutating func bindNew(_ name: Int, strings: [String], offset: Int) {
-        entries[name] = Entry(stored: .strings(strings), offset: offset)
+        bindNew(name, Entry(stored: .strings(strings), offset: offset))
+    }
+
+    /// Writes over an absent entry, which holds no reference: nothing to destroy first.
+    @inline(__always)
+    private mutating func bindNew(_ name: Int, _ entry: Entry) {
+        precondition(name >= 0 && name < entries.count)
+        entries.withUnsafeMutableBufferPointer { ($0.baseAddress.unsafelyUnwrapped + name).initialize(to: entry) }
     }
 
     /// Appends an item to the list of text of name number `name`, bound at its first item
