@@ -52,7 +52,7 @@ final class RouteMatcher: Sendable {
             segments, scratch throws(RouteError) -> (Int, RouteParameters) in
             var miss = RouteTrie.Miss()
             let route = trie.select(segments, miss: &miss)
-            guard route >= 0 else { throw noRoute(miss, trie, url, segments, bytes) }
+            guard route >= 0 else { throw noRoute(miss, trie, layout, segments, bytes) }
             let bound = plans[route]._withUnsafeGuaranteedRef { plan in
                 Result { () throws(RouteError) in try plan.bind(bytes, RoutePlan.Tail(layout), segments, scratch: scratch) }
             }
@@ -62,9 +62,10 @@ final class RouteMatcher: Sendable {
     }
 
     /// Why no route fits: a path parameter that refused its segment, or the deepest point the search reached.
+    /// (It takes the layout, not the URL: a closure capturing the URL copies it on the success path.)
     @inline(never)
     private func noRoute(
-        _ miss: RouteTrie.Miss, _ trie: RouteTrie, _ url: SchemeURL, _ segments: UnsafeBufferPointer<RouteTrie.Segment>,
+        _ miss: RouteTrie.Miss, _ trie: RouteTrie, _ layout: URLLayout, _ segments: UnsafeBufferPointer<RouteTrie.Segment>,
         _ bytes: UnsafeBufferPointer<UInt8>
     ) -> RouteError {
         func text(_ segment: RouteTrie.Segment) -> String {
@@ -77,10 +78,11 @@ final class RouteMatcher: Sendable {
         let expected = trie.words[miss.node].expected
         let reason: NoRouteReason =
             miss.pathEnded
-            ? .pathEnded(segmentCount: miss.depth, offset: url.layout.path.upperBound, expected: expected)
+            ? .pathEnded(segmentCount: miss.depth, offset: layout.path.upperBound, expected: expected)
             : .segmentMismatch(
                 index: miss.depth, segment: text(segments[miss.depth]), offset: segments[miss.depth].start, expected: expected)
-        return .noRoute(scheme: url.scheme, closestRoute: miss.closest >= 0 ? routes[Int(miss.closest)].name : nil, reason: reason)
+        let scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[layout.scheme]), as: UTF8.self).lowercased()
+        return .noRoute(scheme: scheme, closestRoute: miss.closest >= 0 ? routes[Int(miss.closest)].name : nil, reason: reason)
     }
 
     /// Splits a URL's path into decoded segments and calls `body` with them and a scratch buffer

@@ -42,7 +42,7 @@ extension RoutePlan {
     ) throws(RouteError) -> RouteParameters {
         let context = Context(
             bytes: bytes, scratch: scratch, readers: readers.buffer, words: words.view, formats: formats.buffer, names: names)
-        var parameters = RouteParameters(names: names, capacity: readers.count)
+        var parameters = RouteParameters(names: names)
         try bindPath(context, segments, into: &parameters)
         if rawQuery >= 0 {
             if let query = layout.query {

@@ -10,17 +10,17 @@
 /// ```
 /// Two parameter sets are equal when they hold the same values; offsets are not compared.
 public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomStringConvertible {
-    /// One bound value. Routes have a handful of parameters, so a flat array read linearly is
-    /// faster than hashing names, and binding a URL's values is one allocation. The name is an
-    /// index into `nameTable` (for a URL's values, the route's own list: no string is copied),
-    /// with its length and first byte in `key` to skip most comparisons.
+    /// The value of the name at the same index of `nameTable` (for a URL's values, the route's
+    /// own list: no string is copied), or `.absent`. Routes have a handful of parameters, so a
+    /// flat array read linearly is faster than hashing names; a getter finds its name once, the
+    /// binder writes by index, and binding a URL's values is one allocation.
     struct Entry: Sendable {
-        let name: Int
-        let key: UInt32
         var stored: Stored
         /// The byte offset of the value's text in the URL, or `-1` for a value set by hand.
         var offset: Int
 
+        static let absent = Entry(stored: .absent, offset: -1)
+        var isPresent: Bool { if case .absent = stored { false } else { true } }
         var value: ParameterValue { stored.value }
     }
 
@@ -29,18 +29,21 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
     enum Stored: Sendable {
         case value(ParameterValue)
         case strings([String])
+        case absent
 
         var value: ParameterValue {
             switch self {
             case .value(let value): value
             case .strings(let strings): .list(strings.map(ParameterValue.string))
+            case .absent: preconditionFailure("an absent value is not read")
             }
         }
 
         /// Appends to a list of text, in place (the list is taken out first, so it stays unique).
+        @inline(__always)
         mutating func append(_ text: String) {
             guard case .strings(var list) = self else { preconditionFailure("not a list of text") }
-            self = .value(.boolean(false))  // a placeholder that holds no reference
+            self = .absent  // a placeholder that holds no reference
             list.append(text)
             self = .strings(list)
         }
@@ -48,7 +51,7 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         /// Appends to a list of values, in place.
         mutating func append(_ value: ParameterValue) {
             guard case .value(.list(var list)) = self else { preconditionFailure("not a list") }
-            self = .value(.boolean(false))
+            self = .absent
             list.append(value)
             self = .value(.list(list))
         }
@@ -76,7 +79,7 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         return withUnsafeBytes(of: text) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
     }
 
-    /// The names entries refer to (may hold names no entry uses).
+    /// The names, and their values by the same index.
     private var nameTable: [Name]
     private var entries: [Entry]
 
@@ -86,11 +89,13 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         entries = []
     }
 
-    /// An empty set that binds names of `names` by index, with room for `capacity` values.
-    init(names: [Name], capacity: Int) {
+    /// An empty set that binds names of `names` by index.
+    init(names: [Name]) {
         nameTable = names
         entries = []
-        if capacity > 0 { entries.reserveCapacity(capacity) }
+        // Not `Array(repeating:count:)`: that looks up the array's generic metadata at run time.
+        entries.reserveCapacity(names.count)
+        for _ in names.indices { entries.append(.absent) }
     }
 
     /// A set holding `values`.
@@ -107,39 +112,38 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         return UInt32(truncatingIfNeeded: utf8.count) << 8 | UInt32(first)
     }
 
+    /// The index of `name` in the name table (names are unique), whether or not it holds a value.
     @inline(__always)
-    private func index(of name: String) -> Int? {
+    private func nameIndex(of name: String) -> Int? {
         let words = Self.words(of: name)
         if words != .zero {
-            for index in entries.indices where nameTable[entries[index].name].words == words { return index }
+            for index in nameTable.indices where nameTable[index].words == words { return index }
         }
         let key = Self.key(name)
-        for index in entries.indices where entries[index].key == key && nameTable[entries[index].name].text == name {
-            return index
-        }
-        return nil
+        return nameTable.indices.first { nameTable[$0].key == key && nameTable[$0].text == name }
     }
 
-    /// The index of `name` in the name table, added when missing.
-    private mutating func nameIndex(_ name: String) -> Int {
-        if let index = nameTable.firstIndex(where: { $0.text == name }) { return index }
-        nameTable.append(Name(name))
-        return nameTable.count - 1
+    /// The index of the value of `name`, or `nil` when absent.
+    @inline(__always)
+    private func index(of name: String) -> Int? {
+        guard let index = nameIndex(of: name), entries[index].isPresent else { return nil }
+        return index
     }
 
     /// The value of `name`, or `nil`. Setting `nil` removes it.
     public subscript(name: String) -> ParameterValue? {
         get { index(of: name).map { entries[$0].value } }
         set {
-            if let index = index(of: name) {
-                if let newValue {
-                    entries[index].stored = .value(newValue)
-                    entries[index].offset = -1
+            let index = nameIndex(of: name)
+            if let newValue {
+                if let index {
+                    entries[index] = Entry(stored: .value(newValue), offset: -1)
                 } else {
-                    entries.remove(at: index)
+                    nameTable.append(Name(name))
+                    entries.append(Entry(stored: .value(newValue), offset: -1))
                 }
-            } else if let newValue {
-                entries.append(Entry(name: nameIndex(name), key: Self.key(name), stored: .value(newValue), offset: -1))
+            } else if let index {
+                entries[index] = .absent
             }
         }
     }
@@ -147,20 +151,27 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
     /// Adds a value for name number `name` of the name table, known not to be bound yet.
     @inline(__always)
     mutating func bindNew(_ name: Int, _ value: consuming ParameterValue, offset: Int) {
-        entries.append(Entry(name: name, key: nameTable[name].key, stored: .value(value), offset: offset))
+        bindNew(name, Entry(stored: .value(value), offset: offset))
     }
 
     /// Adds a list of text for name number `name`, known not to be bound yet.
     mutating func bindNew(_ name: Int, strings: [String], offset: Int) {
-        entries.append(Entry(name: name, key: nameTable[name].key, stored: .strings(strings), offset: offset))
+        bindNew(name, Entry(stored: .strings(strings), offset: offset))
+    }
+
+    /// Writes over an absent entry, which holds no reference: nothing to destroy first.
+    @inline(__always)
+    private mutating func bindNew(_ name: Int, _ entry: Entry) {
+        precondition(name >= 0 && name < entries.count)
+        entries.withUnsafeMutableBufferPointer { ($0.baseAddress.unsafelyUnwrapped + name).initialize(to: entry) }
     }
 
     /// Appends an item to the list of text of name number `name`, bound at its first item
     /// (`offset`) with room for `capacity` items.
     @inline(__always)
     mutating func append(_ text: String, toList name: Int, offset: Int, capacity: Int) {
-        if let index = entries.lastIndex(where: { $0.name == name }) {
-            entries[index].stored.append(text)
+        if entries[name].isPresent {
+            entries[name].stored.append(text)
         } else {
             var list: [String] = []
             list.reserveCapacity(capacity)
@@ -171,8 +182,8 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
 
     /// Appends an item to the list of values of name number `name`, bound at its first item.
     mutating func append(_ value: ParameterValue, toList name: Int, offset: Int) {
-        if let index = entries.lastIndex(where: { $0.name == name }) {
-            entries[index].stored.append(value)
+        if entries[name].isPresent {
+            entries[name].stored.append(value)
         } else {
             bindNew(name, .list([value]), offset: offset)
         }
@@ -185,10 +196,13 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
     }
 
     /// The names of the values present, sorted.
-    public var names: [String] { entries.map { nameTable[$0.name].text }.sorted() }
+    public var names: [String] { present.map { nameTable[$0].text }.sorted() }
 
     /// Whether no value is present.
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { !entries.contains { $0.isPresent } }
+
+    /// The indices of the values present.
+    private var present: [Int] { entries.indices.filter { entries[$0].isPresent } }
 
     /// Sets `name` to a typed value, or removes it when `value` is `nil`.
     public mutating func set<Value: ParameterConvertible>(_ name: String, _ value: Value?) {
@@ -204,19 +218,20 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
 
     /// Equal when the same names hold equal values, in any order; offsets are not compared.
     public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
-        lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { rhs[lhs.nameTable[$0.name].text] == $0.value }
+        let present = lhs.present
+        return present.count == rhs.present.count && present.allSatisfy { rhs[lhs.nameTable[$0].text] == lhs.entries[$0].value }
     }
 
     /// Hashes the values in name order.
     public func hash(into hasher: inout Hasher) {
-        for entry in entries.sorted(by: { nameTable[$0.name].text < nameTable[$1.name].text }) {
-            hasher.combine(nameTable[entry.name].text)
-            hasher.combine(entry.value)
+        for index in present.sorted(by: { nameTable[$0].text < nameTable[$1].text }) {
+            hasher.combine(nameTable[index].text)
+            hasher.combine(entries[index].value)
         }
     }
 
     /// `{due: 2008-06-23T13:00:00, task: "Quarterly Report"}`, sorted by name.
     public var description: String {
-        "{" + entries.map { (nameTable[$0.name].text, $0.value) }.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
+        "{" + present.map { (nameTable[$0].text, entries[$0].value) }.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
     }
 }
