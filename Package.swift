@@ -34,13 +34,16 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
-        // Module map over the system sd-bus (Debian `libsystemd-dev`, pkg-config `libsystemd`): the
+        // Module map over the system libdbus-1 (Debian `libdbus-1-dev`, pkg-config `dbus-1`): the
         // D-Bus door (org.freedesktop.Application), used only by the runtime.
         .systemLibrary(
-            name: "CSDBus",
-            pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
         ),
+        // The two libsystemd calls libdbus-1.a refers to, answered "no sockets passed" (hidden
+        // symbols), so a static executable links without a libsystemd.a Debian does not ship.
+        .target(name: "CDBusStaticLink"),
         // The Linux calls Swift cannot make (variadic, or hidden behind _GNU_SOURCE): pidfd,
         // pipe2, accept4, spawn helpers, fcntl with an argument, libdispatch's main-queue hooks.
         .systemLibrary(name: "CSchemeRouterLinux"),
@@ -50,7 +53,7 @@ let package = Package(
         .target(name: "SchemeRouterPlatform", dependencies: ["CSchemeRouterLinux"]),
         // The only code that touches libuv: main run loop, single instance, wake protocol, signals,
         // deadlines, the sender side (WakeClient), reading manifest files, the D-Bus door.
-        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "SchemeRouterPlatform", "CLibUV", "CSchemeRouterLinux", "CSDBus"]),
+        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "SchemeRouterPlatform", "CLibUV", "CSchemeRouterLinux", "CDBus", "CDBusStaticLink"]),
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
         .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
         // Module maps over GLib/GIO (Debian `libglib2.0-dev`, pkg-config `gio-2.0`) and GTK 4

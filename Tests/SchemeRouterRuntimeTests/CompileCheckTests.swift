@@ -111,7 +111,8 @@ struct CompileCheckTests {
         }
         let modules = Executables.directory + "/Modules"
         let arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I", packageRoot + "/Sources/CLibUV", "-I", packageRoot + "/Sources/CSDBus",
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I", packageRoot + "/Sources/CLibUV", "-I", packageRoot + "/Sources/CDBus",
+            "-I", "/usr/include/dbus-1.0", "-I", "/usr/lib/x86_64-linux-gnu/dbus-1.0/include",
             "-I", packageRoot + "/Sources/CSchemeRouterLinux",
             "-module-cache-path", Executables.directory + "/compile-check-module-cache", file,
         ] + others

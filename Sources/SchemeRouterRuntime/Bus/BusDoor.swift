@@ -11,6 +11,8 @@ final class BusDoor {
     var connection: BusConnection?
     /// Callers already asked about, by unique name (unique names are never reused on a bus).
     var callers: [String: SourceApplication] = [:]
+    /// Calls waiting for the bus to say who their sender is, by unique name, in arrival order.
+    var callerLookups: [String: [CallerLookup]] = [:]
     /// Started by the bus (`--gapplication-service`): the launch waits for the first call, whose
     /// first URI becomes the launch URL.
     var awaitingLaunch = false
@@ -34,6 +36,12 @@ final class BusDoor {
             case .action(let call): call.message
             }
         }
+    }
+
+    /// A call whose sender the bus is being asked about, and what runs once it is known.
+    struct CallerLookup {
+        let message: BusMessage
+        let body: @MainActor (SourceApplication) -> Void
     }
 
     init(names: BusNames) {

@@ -1,28 +1,42 @@
-internal import CSchemeRouterLinux
-internal import CSDBus
+internal import CDBus
 internal import Glibc
 
-/// A received method call (`sd_bus_message`), held with a reference until it is answered, and
-/// the non-variadic sd-bus calls that read its arguments and answer it. Used on the main
-/// thread only, like the connection it came from.
+/// A received message (`DBusMessage`), held with a reference until it is answered, read with
+/// `DBusMessageIter`s and answered on the connection it came from. Used on the main thread
+/// only, like that connection.
 final class BusMessage {
     /// The message; referenced for this object's life.
     let raw: OpaquePointer
+    /// The connection replies go out on (referenced; sending on a closed one does nothing).
+    private let connection: OpaquePointer?
+    /// The reading position: the innermost container's iterator last.
+    private var iterators: [DBusMessageIter]
 
-    init(_ raw: OpaquePointer) {
-        self.raw = sd_bus_message_ref(raw)
+    init(_ raw: OpaquePointer, on connection: OpaquePointer?) {
+        self.raw = dbus_message_ref(raw)
+        self.connection = connection.map { dbus_connection_ref($0) }
+        var iterator = DBusMessageIter()
+        _ = dbus_message_iter_init(raw, &iterator)
+        iterators = [iterator]
+    }
+
+    /// Takes over a message whose reference the caller owns (a reply stolen from a pending call).
+    convenience init(adopting raw: OpaquePointer) {
+        self.init(raw, on: nil)
+        dbus_message_unref(raw)
     }
 
     deinit {
-        sd_bus_message_unref(raw)
+        dbus_message_unref(raw)
+        if let connection { dbus_connection_unref(connection) }
     }
 
     /// The interface, member and signature of the call.
-    var interface: String? { sd_bus_message_get_interface(raw).map { String(cString: $0) } }
-    var member: String? { sd_bus_message_get_member(raw).map { String(cString: $0) } }
-    var signature: String { sd_bus_message_get_signature(raw, 1).map { String(cString: $0) } ?? "" }
+    var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
+    var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
+    var signature: String { dbus_message_get_signature(raw).map { String(cString: $0) } ?? "" }
     /// The caller's unique name (`:1.42`).
-    var sender: String? { sd_bus_message_get_sender(raw).map { String(cString: $0) } }
+    var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
 
     // MARK: Reading
 
@@ -36,8 +50,11 @@ final class BusMessage {
 
     /// Reads one `s` (`nil` at the end of the enclosing container).
     func readString() -> [UInt8]? {
+        guard currentType == Self.code("s") else { return nil }
         var pointer: UnsafePointer<CChar>?
-        guard sd_bus_message_read_basic(raw, Self.code("s"), &pointer) > 0, let pointer else { return nil }
+        withCurrent { dbus_message_iter_get_basic(&$0, &pointer) }
+        advance()
+        guard let pointer else { return nil }
         return Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
     }
 
@@ -57,55 +74,75 @@ final class BusMessage {
 
     /// Reads a `v`: its string when it holds an `s`, otherwise skips it and returns `nil`.
     func readVariantString() -> [UInt8]? {
-        var type: CChar = 0
-        var contents: UnsafePointer<CChar>?
-        guard sd_bus_message_peek_type(raw, &type, &contents) > 0, let contents else { return nil }
-        if String(cString: contents) == "s", enter(.variant, "s") {
-            let string = readString()
-            _ = exit()
-            return string
-        }
-        _ = sd_bus_message_skip(raw, "v")
-        return nil
+        guard enter(.variant, nil) else { return nil }
+        let string = currentType == Self.code("s") ? readString() : nil
+        _ = exit()
+        return string
     }
 
     /// Reads an `av` whose elements are each one basic value: the values as text with their type.
     func readVariants() -> [BusValue]? {
         guard enter(.array, "v") else { return nil }
         var values: [BusValue] = []
-        while true {
-            var type: CChar = 0
-            var contents: UnsafePointer<CChar>?
-            let peeked = sd_bus_message_peek_type(raw, &type, &contents)
-            guard peeked > 0, let contents else { break }
-            let signature = String(cString: contents)
-            guard let value = readBasicVariant(signature) else { return nil }
+        while currentType == Int32(Container.variant.rawValue) {
+            guard let value = readBasicVariant() else { return nil }
             values.append(value)
         }
         return exit() ? values : nil
     }
 
-    private func readBasicVariant(_ signature: String) -> BusValue? {
-        guard enter(.variant, signature) else { return nil }
+    private func readBasicVariant() -> BusValue? {
+        guard enter(.variant, nil) else { return nil }
         defer { _ = exit() }
+        let signature = withCurrent { iterator -> String in
+            guard let text = dbus_message_iter_get_signature(&iterator) else { return "" }
+            defer { dbus_free(text) }
+            return String(cString: text)
+        }
         switch signature {
         case "s": return readString().map { .string(String(decoding: $0, as: UTF8.self)) }
-        case "b":
-            var value: Int32 = 0
-            return sd_bus_message_read_basic(raw, Self.code("b"), &value) > 0 ? .bool(value != 0) : nil
-        case "i":
-            var value: Int32 = 0
-            return sd_bus_message_read_basic(raw, Self.code("i"), &value) > 0 ? .int(Int64(value)) : nil
-        case "x":
-            var value: Int64 = 0
-            return sd_bus_message_read_basic(raw, Self.code("x"), &value) > 0 ? .int(value) : nil
-        case "u":
-            var value: UInt32 = 0
-            return sd_bus_message_read_basic(raw, Self.code("u"), &value) > 0 ? .int(Int64(value)) : nil
-        default:
-            _ = sd_bus_message_skip(raw, signature)
-            return .unsupported(signature)
+        case "b": return readBasic(UInt32.self).map { .bool($0 != 0) }
+        case "i": return readBasic(Int32.self).map { .int(Int64($0)) }
+        case "x": return readBasic(Int64.self).map { .int($0) }
+        case "u": return readBasic(UInt32.self).map { .int(Int64($0)) }
+        default: return .unsupported(signature)
         }
+    }
+
+    /// Reads one fixed-size basic value at the current position.
+    private func readBasic<Value: FixedWidthInteger>(_ type: Value.Type) -> Value? {
+        guard dbus_type_is_fixed(currentType) != 0 else { return nil }
+        var value: Value = 0
+        withCurrent { dbus_message_iter_get_basic(&$0, &value) }
+        advance()
+        return value
+    }
+
+    /// A GetConnectionCredentials reply: `UnixUserID` and `ProcessID`, or the error it carries.
+    func credentials() -> Result<(uid: uid_t, pid: pid_t?), BusError> {
+        if dbus_message_get_type(raw) == DBUS_MESSAGE_TYPE_ERROR {
+            let name = dbus_message_get_error_name(raw).map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed"
+            let text = readString().map { String(decoding: $0, as: UTF8.self) } ?? name
+            return .failure(BusError(call: "GetConnectionCredentials", name: name, message: text))
+        }
+        var numbers: [String: UInt32] = [:]
+        if signature == "a{sv}", enter(.array, "{sv}") {
+            while enter(.dictEntry, "sv") {
+                guard let key = readString() else { break }
+                if enter(.variant, nil) {
+                    if currentType == Self.code("u"), let value = readBasic(UInt32.self) {
+                        numbers[String(decoding: key, as: UTF8.self)] = value
+                    }
+                    _ = exit()
+                }
+                _ = exit()
+            }
+            _ = exit()
+        }
+        guard let uid = numbers["UnixUserID"] else {
+            return .failure(BusError(call: "GetConnectionCredentials", name: "org.freedesktop.DBus.Error.Failed", message: "no UnixUserID"))
+        }
+        return .success((uid: uid_t(uid), pid: numbers["ProcessID"].map { pid_t(bitPattern: $0) }))
     }
 
     private enum Container: UInt8 {
@@ -114,42 +151,81 @@ final class BusMessage {
         case variant = 0x76  // v
     }
 
-    private func enter(_ container: Container, _ contents: String) -> Bool {
-        sd_bus_message_enter_container(raw, CChar(bitPattern: container.rawValue), contents) > 0
+    private var currentType: Int32 { withCurrent { dbus_message_iter_get_arg_type(&$0) } }
+
+    private func withCurrent<Result>(_ body: (inout DBusMessageIter) -> Result) -> Result {
+        body(&iterators[iterators.count - 1])
     }
 
+    private func advance() {
+        withCurrent { _ = dbus_message_iter_next(&$0) }
+    }
+
+    /// Steps into the container at the current position when it is one and, for an array, holds `contents`.
+    private func enter(_ container: Container, _ contents: String?) -> Bool {
+        guard currentType == Int32(container.rawValue) else { return false }
+        if container == .array, let contents {
+            let element = withCurrent { iterator -> String in
+                guard let text = dbus_message_iter_get_signature(&iterator) else { return "" }
+                defer { dbus_free(text) }
+                return String(cString: text)
+            }
+            guard element == "a" + contents else { return false }
+        }
+        var inner = DBusMessageIter()
+        withCurrent { dbus_message_iter_recurse(&$0, &inner) }
+        iterators.append(inner)
+        return true
+    }
+
+    /// Steps out of the current container, past it.
     private func exit() -> Bool {
-        sd_bus_message_exit_container(raw) >= 0
+        guard iterators.count > 1 else { return false }
+        iterators.removeLast()
+        advance()
+        return true
     }
 
-    private static func code(_ letter: Unicode.Scalar) -> CChar { CChar(bitPattern: UInt8(ascii: letter)) }
+    private static func code(_ letter: Unicode.Scalar) -> Int32 { Int32(UInt8(ascii: letter)) }
 
     // MARK: Answering
 
+    /// Appends one `s` to a message being built.
+    static func append(string: String, to message: OpaquePointer) -> Bool {
+        var iterator = DBusMessageIter()
+        dbus_message_iter_init_append(message, &iterator)
+        return string.withCString { text in
+            var pointer: UnsafePointer<CChar>? = text
+            return dbus_message_iter_append_basic(&iterator, code("s"), &pointer) != 0
+        }
+    }
+
+    /// Sends a reply built for this call (none when the caller asked for none).
+    private func send(_ reply: OpaquePointer?) {
+        guard let reply else { return }
+        defer { dbus_message_unref(reply) }
+        guard let connection, dbus_message_get_no_reply(raw) == 0 else { return }
+        _ = dbus_connection_send(connection, reply, nil)
+    }
+
     /// Replies with no values.
     func replyEmpty() {
-        var reply: OpaquePointer?
-        guard sd_bus_message_new_method_return(raw, &reply) >= 0, let reply else { return }
-        _ = sd_bus_send(nil, reply, nil)
-        sd_bus_message_unref(reply)
+        send(dbus_message_new_method_return(raw))
     }
 
     /// Replies with one string (introspection data).
     func reply(string: String) {
-        var reply: OpaquePointer?
-        guard sd_bus_message_new_method_return(raw, &reply) >= 0, let reply else { return }
-        if sd_bus_message_append_basic(reply, Self.code("s"), string) >= 0 {
-            _ = sd_bus_send(nil, reply, nil)
+        guard let reply = dbus_message_new_method_return(raw) else { return }
+        guard Self.append(string: string, to: reply) else {
+            dbus_message_unref(reply)
+            return
         }
-        sd_bus_message_unref(reply)
+        send(reply)
     }
 
     /// Replies with an error.
     func reply(error name: String, message: String) {
-        var error = schemerouter_bus_error_null()
-        _ = sd_bus_error_set(&error, name, message)
-        _ = sd_bus_reply_method_error(raw, &error)
-        sd_bus_error_free(&error)
+        send(dbus_message_new_error(raw, name, message))
     }
 }
 

@@ -1,7 +1,6 @@
 internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
 internal import CLibUV
-internal import CSDBus
 internal import Glibc
 internal import SchemeRouter
 
@@ -18,13 +17,7 @@ extension Primary {
         do throws(BusError) {
             door.connection = try BusConnection(
                 loop: loop, name: door.names.busName, objectPath: door.names.objectPath,
-                handler: { message, context, _ in
-                    MainActor.assumeIsolated {
-                        guard let message, let context else { return 0 }
-                        return Unmanaged<Primary>.fromOpaque(context).takeUnretainedValue().handleBusCall(message)
-                    }
-                },
-                context: Unmanaged.passUnretained(self).toOpaque())
+                handler: { [unowned self] message in self.handleBusCall(message) })
         } catch {
             if awaitingLaunch { Log.error("D-Bus activation unavailable: \(error)") }
             return
@@ -95,6 +88,7 @@ extension Primary {
         Log.error("lost the session bus (\(reason)); the socket door still serves")
         busDoor?.connection = nil
         busDoor?.queuedCalls = []
+        busDoor?.callerLookups = [:]
         if busDoor?.awaitingLaunch == true { launchFromBus() }
     }
 
@@ -106,6 +100,10 @@ extension Primary {
             call.message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
         }
         door.queuedCalls = []
+        for message in door.callerLookups.values.joined().map(\.message) {
+            message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
+        }
+        door.callerLookups = [:]
         if let timer = door.launchTimer {
             door.launchTimer = nil
             uv_close(UVHandle.handle(timer)) { handle in if let handle { UVHandle.free(handle) } }
@@ -116,11 +114,10 @@ extension Primary {
 
     // MARK: Calls
 
-    /// One method call on the door's object; `1` when handled (answered now or later), `0` to
-    /// let sd-bus answer (unknown method).
-    fileprivate func handleBusCall(_ raw: OpaquePointer) -> Int32 {
-        guard let door = busDoor else { return 0 }
-        let message = BusMessage(raw)
+    /// One method call on the door's object; `true` when handled (answered now or later), `false`
+    /// to let libdbus answer (unknown method).
+    fileprivate func handleBusCall(_ message: BusMessage) -> Bool {
+        guard let door = busDoor else { return false }
         switch (message.interface, message.member) {
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             message.reply(string: BusNames.introspection)
@@ -129,17 +126,19 @@ extension Primary {
                 let platformData = message.readPlatformData()
             else {
                 message.reply(error: BusNames.invalidArguments, message: "Open takes (as uris, a{sv} platform_data)")
-                return 1
+                return true
             }
-            guard let caller = caller(of: message, door: door) else { return 1 }
-            open(uris, platformData: platformData, caller: caller, message: message, door: door)
+            withCaller(of: message, door: door) { [unowned self] caller in
+                self.open(uris, platformData: platformData, caller: caller, message: message, door: door)
+            }
         case (BusNames.interface, "Activate"):
             guard message.signature == "a{sv}", let platformData = message.readPlatformData() else {
                 message.reply(error: BusNames.invalidArguments, message: "Activate takes (a{sv} platform_data)")
-                return 1
+                return true
             }
-            guard caller(of: message, door: door) != nil else { return 1 }
-            activate(message, token: Self.activationToken(platformData), door: door)
+            withCaller(of: message, door: door) { [unowned self] _ in
+                self.activate(message, token: Self.activationToken(platformData), door: door)
+            }
         case (BusNames.interface, "ActivateAction"):
             guard message.signature == "sava{sv}", let name = message.readString(),
                 let parameters = message.readVariants(), message.readPlatformData() != nil
@@ -147,15 +146,14 @@ extension Primary {
                 message.reply(
                     error: BusNames.invalidArguments,
                     message: "ActivateAction takes (s action_name, av parameter, a{sv} platform_data)")
-                return 1
+                return true
             }
-            guard caller(of: message, door: door) != nil else { return 1 }
             let call = BusActionCall(message: message, name: String(decoding: name, as: UTF8.self), parameters: parameters)
-            performAction(call, door: door)
+            withCaller(of: message, door: door) { [unowned self] _ in self.performAction(call, door: door) }
         default:
-            return 0
+            return false
         }
-        return 1
+        return true
     }
 
     /// `activation-token` (Wayland, xdg-activation) or `desktop-startup-id` (X11 startup notification).
@@ -163,36 +161,60 @@ extension Primary {
         platformData["activation-token"] ?? platformData["desktop-startup-id"]
     }
 
-    /// Who called, from the bus (GetConnectionCredentials): `nil`, and the call refused, when
-    /// the bus cannot say or the caller is another user.
-    private func caller(of message: BusMessage, door: BusDoor) -> SourceApplication? {
+    /// Runs `body` with who called, from the bus (GetConnectionCredentials, asked without
+    /// waiting and remembered per unique name); the call is refused instead when the bus cannot
+    /// say or the caller is another user. Calls from one sender keep their order.
+    private func withCaller(
+        of message: BusMessage, door: BusDoor, _ body: @escaping @MainActor (SourceApplication) -> Void
+    ) {
         let sender = message.sender ?? ""
-        if let known = door.callers[sender] { return known }
-        var credentials: OpaquePointer?
-        let queried = sd_bus_query_sender_creds(message.raw, schemerouter_bus_caller_mask(), &credentials)
-        defer { if let credentials { sd_bus_creds_unref(credentials) } }
-        var uid: uid_t = 0
-        var pid: pid_t = 0
-        guard queried >= 0, let credentials,
-            sd_bus_creds_get_euid(credentials, &uid) >= 0 || sd_bus_creds_get_uid(credentials, &uid) >= 0
-        else {
-            message.reply(
-                error: BusNames.accessDenied,
-                message: "the bus did not say who \(sender) is: \(BusError.describe(queried < 0 ? queried : -ENODATA))")
-            return nil
+        if let known = door.callers[sender] {
+            body(known)
+            return
         }
+        let waiting = BusDoor.CallerLookup(message: message, body: body)
+        if door.callerLookups[sender] != nil {
+            door.callerLookups[sender]?.append(waiting)
+            return
+        }
+        door.callerLookups[sender] = [waiting]
+        guard let connection = door.connection else { return }
+        connection.askCredentials(of: sender) { [unowned self] answer in
+            guard let door = self.busDoor, let waiting = door.callerLookups.removeValue(forKey: sender) else { return }
+            guard let source = self.callerSource(answer, sender: sender, door: door) else {
+                for lookup in waiting {
+                    lookup.message.reply(error: BusNames.accessDenied, message: self.refusal(answer, sender: sender))
+                }
+                return
+            }
+            for lookup in waiting { lookup.body(source) }
+        }
+    }
+
+    /// The caller as a source application, remembered; `nil` when the bus did not say or it is another user.
+    private func callerSource(
+        _ answer: Result<(uid: uid_t, pid: pid_t?), BusError>, sender: String, door: BusDoor
+    ) -> SourceApplication? {
+        guard case .success(let credentials) = answer else { return nil }
         let user = geteuid()
-        guard uid == user else {
-            Log.error("refused a D-Bus call from uid \(uid) (\(sender)): only uid \(user) is served")
-            message.reply(error: BusNames.accessDenied, message: "only uid \(user) may call \(app.name)")
+        guard credentials.uid == user else {
+            Log.error("refused a D-Bus call from uid \(credentials.uid) (\(sender)): only uid \(user) is served")
             return nil
         }
-        let hasPid = sd_bus_creds_get_pid(credentials, &pid) >= 0
-        let name = hasPid ? PeerCredentials(pid: pid, uid: uid).executable ?? "pid \(pid)" : "D-Bus \(sender)"
-        let source = SourceApplication(name: name, pid: hasPid ? pid : nil, uid: uid, isClaimed: false)
+        let name = credentials.pid.map { PeerCredentials(pid: $0, uid: credentials.uid).executable ?? "pid \($0)" }
+        let source = SourceApplication(
+            name: name ?? "D-Bus \(sender)", pid: credentials.pid, uid: credentials.uid, isClaimed: false)
         if door.callers.count >= BusDoor.callerCacheLimit { door.callers = [:] }
         door.callers[sender] = source
         return source
+    }
+
+    /// Why a caller was refused: the bus could not say who it is, or it is another user.
+    private func refusal(_ answer: Result<(uid: uid_t, pid: pid_t?), BusError>, sender: String) -> String {
+        switch answer {
+        case .failure(let error): "the bus did not say who \(sender) is: \(error.message)"
+        case .success: "only uid \(geteuid()) may call \(app.name)"
+        }
     }
 
     /// `Open`: every URI the way of a socket request, the reply once all have their verdicts.

@@ -1,0 +1,14 @@
+#ifndef SCHEMEROUTER_CDBUS_SHIM_H
+#define SCHEMEROUTER_CDBUS_SHIM_H
+
+// libdbus-1, the reference D-Bus library (Debian `libdbus-1-dev`, pkg-config `dbus-1`);
+// /usr/include/dbus-1.0/dbus/dbus.h is the reference. Only non-variadic calls are used from Swift.
+#include <dbus/dbus.h>
+
+// `DBUS_ERROR_INIT` is a macro: an empty error to fill and free.
+static inline DBusError schemerouter_dbus_error_init(void) {
+    DBusError error = DBUS_ERROR_INIT;
+    return error;
+}
+
+#endif
