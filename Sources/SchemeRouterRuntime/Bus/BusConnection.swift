@@ -169,6 +169,7 @@ final class BusConnection {
 
     /// Delivers every complete message libdbus has read, then lets the loop sleep.
     private func dispatch() {
+        guard connection != nil else { return }
         uv_idle_stop(idle)
         while let connection, dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
     }
