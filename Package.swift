@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "SchemeRouter"),
         // Test doubles any app can use to assert its own hook sequence: RecordingDelegate, RecordingSceneApp, ManualClock, InMemoryRestorationStore.
         .target(name: "SchemeRouterTestKit", dependencies: ["SchemeRouter"]),
-        // Module map over the system libuv (Debian `libuv1-dev`, pkg-config `libuv`).
+        // Module map over the system libuv (Debian `libuv1-dev`, pkg-config `libuv`), and nothing else.
         .systemLibrary(
             name: "CLibUV",
             pkgConfig: "libuv",
@@ -41,11 +41,18 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // The Linux calls Swift cannot make (variadic, or hidden behind _GNU_SOURCE): pidfd,
+        // pipe2, accept4, spawn helpers, fcntl with an argument, libdispatch's main-queue hooks.
+        .systemLibrary(name: "CSchemeRouterLinux"),
+        // The one platform layer under the runtime, the desktop layer and the fuzzer: the errno
+        // error, checked calls, the bounded whole-file reader, the atomic writer, the child process,
+        // the monotonic clock.
+        .target(name: "SchemeRouterPlatform", dependencies: ["CSchemeRouterLinux"]),
         // The only code that touches libuv: main run loop, single instance, wake protocol, signals,
         // deadlines, the sender side (WakeClient), reading manifest files, the D-Bus door.
-        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "CLibUV", "CSDBus"]),
+        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "SchemeRouterPlatform", "CLibUV", "CSchemeRouterLinux", "CSDBus"]),
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
-        .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CLibUV"]),
+        .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
         // Module maps over GLib/GIO (Debian `libglib2.0-dev`, pkg-config `gio-2.0`) and GTK 4
         // (Debian `libgtk-4-dev`, pkg-config `gtk4`): only the optional GLib/GTK layers use them.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
@@ -55,17 +62,20 @@ let package = Package(
         // Optional: GTK 4 windows drive the lifecycle; activation tokens reach the presented window.
         .target(name: "SchemeRouterGTK", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGLib", "CGLib", "CGTK"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.
-        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CLibUV"]),
-        .executableTarget(
-            name: "schemectl",
+        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
+        // Every `schemectl` command; the executable is its one-line main.
+        .target(
+            name: "SchemectlCommands",
             dependencies: [
                 "SchemeRouter",
+                "SchemeRouterPlatform",
                 "SchemeRouterRuntime",
                 "SchemeRouterDesktop",
                 "SchemeRouterFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "schemectl", dependencies: ["SchemectlCommands"]),
         // The seed's TodoList app (Listing 6-2) on Linux.
         .executableTarget(name: "TodoList", dependencies: ["SchemeRouterRuntime"], path: "Examples/TodoList"),
         // A second app that sends todolist: URLs through the library (inter-app communication).
@@ -75,6 +85,8 @@ let package = Package(
         .executableTarget(
             name: "FragileHandler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler", exclude: ["fragile.json"]),
         // An app that records deliveries cheaply or misbehaves on request, and a load driver (issue 6).
+        // A test-only probe, never shipped: `schemectl fuzz` with planted traps and hangs (InProcessCrashTests).
+        .executableTarget(name: "FuzzProbe", dependencies: ["SchemectlCommands", "SchemeRouterFuzzing"], path: "Examples/FuzzProbe"),
         .executableTarget(name: "LoadProbe", dependencies: ["SchemeRouterRuntime", "CLibUV"], path: "Examples/LoadProbe"),
         // A real GTK 4 app: notes:// URLs open, create and search notes in a window (issue 17).
         .executableTarget(
@@ -93,21 +105,23 @@ let package = Package(
         // Real processes and real sockets: end-to-end tests of the runtime and the examples.
         .testTarget(
             name: "SchemeRouterRuntimeTests",
-            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit"],
+            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit", "SchemeRouterPlatform", "CSchemeRouterLinux"],
             // Compiled by DocSnippetTests next to the documentation's code blocks, not into the tests.
             exclude: ["DocPreludes"]
         ),
         // Real xdg-utils, desktop-file-utils and gio in throwaway XDG directories.
         .testTarget(
             name: "SchemeRouterDesktopTests",
-            dependencies: ["SchemeRouterDesktop", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SchemeRouterDesktop", "SchemeRouterPlatform", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SchemeRouterFuzzingTests",
-            dependencies: ["SchemeRouterFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SchemeRouterFuzzing", "SchemeRouterPlatform", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        // The platform layer against the real kernel: FIFOs, devices, children, atomic writes.
+        .testTarget(name: "SchemeRouterPlatformTests", dependencies: ["SchemeRouterPlatform"]),
         // A real GTK app in a real Xvfb with a real window manager (openbox), real xdg-open and gio.
-        .testTarget(name: "SchemeRouterGLibTests", dependencies: ["SchemeRouterGLib", "SchemeRouterDesktop", "CGLib"]),
+        .testTarget(name: "SchemeRouterGLibTests", dependencies: ["SchemeRouterGLib", "SchemeRouterDesktop", "SchemeRouterPlatform", "CGLib"]),
         // The CLI as a user runs it: exit statuses, --json, help text snapshots.
         .testTarget(name: "SchemectlTests", dependencies: ["SchemeRouter"], exclude: ["Snapshots"]),
     ]

@@ -14,6 +14,7 @@ final class TodoListDelegate: ApplicationDelegate {
     }
 
     func willFinishLaunching(options: LaunchOptions) -> Bool {
+        store.removeDeadWritersFiles()
         items = Result { () throws(TodoStore.Failure) in try store.load() }
         return true
     }
@@ -21,7 +22,9 @@ final class TodoListDelegate: ApplicationDelegate {
     func open(_ request: TodoRequest, options: OpenOptions) throws -> Bool {
         switch request {
         case .add(let task):
-            // An unreadable store is never overwritten: the item is refused with the reason.
+            // An unreadable store is never overwritten: the item is refused with the reason. A
+            // failed load is tried again, so a file that became readable is used without a restart.
+            if case .failure = items { items = Result { () throws(TodoStore.Failure) in try store.load() } }
             var stored = try items.get()
             stored.append(TodoItem(task, now: LocalTime.now))
             try store.save(stored)

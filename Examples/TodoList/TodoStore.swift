@@ -2,6 +2,8 @@ import Glibc
 
 /// The items file, `$XDG_DATA_HOME/com.acme.todolist/todos.json` (`~/.local/share` when
 /// `XDG_DATA_HOME` is unset or not absolute): the seed's `Application Support/<bundle ID>/`.
+/// A relative `XDG_DATA_HOME` or `HOME` is ignored with a warning (the XDG Base Directory spec
+/// calls relative paths invalid): nothing is ever created relative to the working directory.
 ///
 /// Every save writes a temporary file, `fsync`s it, renames it over the old file and `fsync`s
 /// the directory: a crash at any moment leaves either the old list or the new one, never a
@@ -18,27 +20,45 @@ struct TodoStore: Sendable {
     var path: String { directory + "/todos.json" }
 
     init() {
+        let data = getenv("XDG_DATA_HOME").map { String(cString: $0) } ?? ""
+        let home = getenv("HOME").map { String(cString: $0) } ?? ""
         let base: String
-        if let data = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), data.hasPrefix("/") {
+        if data.hasPrefix("/") {
             base = data
-        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+        } else if home.hasPrefix("/") {
             base = home + "/.local/share"
-        } else if let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir {
-            base = String(cString: home) + "/.local/share"
+        } else if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir, directory.pointee == UInt8(ascii: "/") {
+            base = String(cString: directory) + "/.local/share"
         } else {
             base = "/tmp"
+        }
+        for (name, value) in [("XDG_DATA_HOME", data), ("HOME", home)] where !value.isEmpty && !value.hasPrefix("/") {
+            Self.warn("ignoring the relative \(name)=\(value) (the XDG Base Directory spec requires absolute paths); using \(base)")
         }
         directory = base + "/com.acme.todolist"
     }
 
+    private static func warn(_ message: String) {
+        let line = Array("todolist: warning: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+
     /// The stored items; none when the file does not exist yet.
+    /// - Throws: ``Failure`` when it cannot be read, is not a regular file (a FIFO or a device
+    ///   is refused at once, never waited on), or is not a TodoList file.
     func load() throws(Failure) -> [TodoItem] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO does not wait for a writer; it is refused just below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             if errno == ENOENT { return [] }
             throw Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure("stat", path) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(description: "\(path) is not a regular file (a FIFO, device, socket or directory); it is left untouched")
+        }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -92,6 +112,20 @@ struct TodoStore: Sendable {
         if directoryDescriptor >= 0 {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)
+        }
+    }
+
+    /// Removes the temporary files (`.todos.json.<pid>.tmp`) that writers killed mid-save left
+    /// behind: only those whose process is gone (a live writer's file is its own business).
+    func removeDeadWritersFiles() {
+        guard let listing = opendir(directory) else { return }
+        defer { closedir(listing) }
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(".todos.json."), name.hasSuffix(".tmp"),
+                let pid = pid_t(name.dropFirst(".todos.json.".count).dropLast(".tmp".count)), pid > 0, pid != getpid()
+            else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlinkat(dirfd(listing), name, 0) }
         }
     }
 

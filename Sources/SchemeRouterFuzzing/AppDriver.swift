@@ -1,6 +1,18 @@
 internal import Glibc
 public import SchemeRouterRuntime
+internal import SchemeRouterPlatform
 internal import Synchronization
+
+/// Why the fuzzer could not start, or reach, the app under attack.
+public struct AppLaunchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The app's executable.
+    public let program: String
+    /// What went wrong.
+    public let reason: String
+
+    /// `cannot run PATH: reason`.
+    public var description: String { "cannot run \(program): \(reason)" }
+}
 
 /// The processes an interrupted campaign must not leave behind (read by the signal handler).
 private let runningPrimary = Atomic<Int32>(0)
@@ -12,10 +24,10 @@ private let runningLaunch = Atomic<Int32>(0)
 /// **Cold launch** runs `app URL` with `SCHEMEROUTER_NO_DETACH=1`, so the process the fuzzer
 /// starts is the primary itself (not a launcher that forks it off): its fate (a signal, an exit
 /// status) is the fuzzer's to see. The launch URL's verdict comes back on
-/// `SCHEMEROUTER_VERDICT_FD` (``VerdictPipe``); then the app gets `SIGTERM` and must exit 0.
+/// `SCHEMEROUTER_VERDICT_FD` (`VerdictPipe`); then the app gets `SIGTERM` and must exit 0.
 ///
 /// **Wake** starts one primary (`app --background`, also not detached) and sends every URL over
-/// one ``WakeClient`` connection; the reply timeout is the per-input deadline. A primary that
+/// one `WakeClient` connection; the reply timeout is the per-input deadline. A primary that
 /// dies or hangs is reaped (its signal or status recorded) and the next input starts a new one.
 ///
 /// Every run lives in an ``AppSandbox`` (cold launches and the wake primary in separate runtime
@@ -59,7 +71,7 @@ public final class AppDriver {
     public let deadline: Duration
     /// The sandbox the app runs in.
     public let sandbox: AppSandbox
-    /// Statuses the runtime documents (``ExitStatus``).
+    /// Statuses the runtime documents (`ExitStatus`).
     public static let documentedStatuses: Set<Int32> = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 64, 71, 76, 77]
 
     private var primary: ChildProcess.Running?
@@ -118,11 +130,11 @@ public final class AppDriver {
     // MARK: - Cold launch
 
     /// Runs `app URL` as a fresh primary and reports what became of the URL.
-    public func launch(_ input: [UInt8]) throws(ChildProcess.SpawnError) -> Observation {
+    public func launch(_ input: [UInt8]) throws(AppLaunchError) -> Observation {
         guard !input.contains(0) else { return .undeliverable }
         let pipe: VerdictPipe
-        do { pipe = try VerdictPipe() } catch { throw ChildProcess.SpawnError(program: executable, reason: error.description) }
-        let running = try ChildProcess.start(
+        do { pipe = try VerdictPipe() } catch { throw AppLaunchError(program: executable, reason: error.description) }
+        let running = try start(
             arguments(input),
             environment: environment(launch: true, [pipe.environmentEntry]))
         runningLaunch.store(running.pid, ordering: .relaxed)
@@ -155,13 +167,13 @@ public final class AppDriver {
     // MARK: - Wake
 
     /// Sends the URL to the running primary (started first when there is none).
-    public func wake(_ input: [UInt8]) throws(ChildProcess.SpawnError) -> Observation {
+    public func wake(_ input: [UInt8]) throws(AppLaunchError) -> Observation {
         let client = try connectedClient()
         let verdict = client.open(url: input)
         switch verdict {
         case .handled, .declined, .rejected, .openFailed, .launched:
             return .verdict(verdict)
-        case .noAnswer:
+        case .noAnswer, .unresponsive:
             // No answer within the deadline: the primary hangs on this input (and cannot run
             // its SIGTERM watcher either, so it is killed outright).
             stopPrimary(kill: true)
@@ -178,37 +190,37 @@ public final class AppDriver {
     }
 
     /// The connection to the wake primary, starting one when needed.
-    private func connectedClient() throws(ChildProcess.SpawnError) -> WakeClient {
+    private func connectedClient() throws(AppLaunchError) -> WakeClient {
         if let client, let primary, !primary.hasExited { return client }
         stopPrimary()
         _ = try? FuzzFiles.write([], to: primaryLog)
         // The primary reports its launch on a verdict pipe: once it has, its socket is up.
         let pipe: VerdictPipe
-        do { pipe = try VerdictPipe() } catch { throw ChildProcess.SpawnError(program: executable, reason: error.description) }
-        let started = try ChildProcess.start(
+        do { pipe = try VerdictPipe() } catch { throw AppLaunchError(program: executable, reason: error.description) }
+        let started = try start(
             arguments(Array("--background".utf8)), environment: environment(launch: false, [pipe.environmentEntry]),
-            outputFile: primaryLog)
+            output: .file(primaryLog))
         primary = started
         runningPrimary.store(started.pid, ordering: .relaxed)
         primaryStarts += 1
         let launch = pipe.awaitVerdict(timeout: .seconds(10))
         guard launch == .launched else {
             stopPrimary()
-            throw ChildProcess.SpawnError(
+            throw AppLaunchError(
                 program: executable, reason: "the app did not launch as the primary: \(launch) (\(tail(primaryLog)))")
         }
         do {
             guard let client = try WakeClient.connect(to: bundleName, connectTimeout: .seconds(10), replyTimeout: deadline) else {
-                throw ChildProcess.SpawnError(program: executable, reason: "the app launched but its socket is gone (\(tail(primaryLog)))")
+                throw AppLaunchError(program: executable, reason: "the app launched but its socket is gone (\(tail(primaryLog)))")
             }
             self.client = client
             return client
-        } catch let error as ChildProcess.SpawnError {
+        } catch let error as AppLaunchError {
             stopPrimary()
             throw error
         } catch {
             stopPrimary()
-            throw ChildProcess.SpawnError(program: executable, reason: "cannot reach the app's socket: \(error)")
+            throw AppLaunchError(program: executable, reason: "cannot reach the app's socket: \(error)")
         }
     }
 
@@ -245,4 +257,14 @@ public final class AppDriver {
     static func milliseconds(_ duration: Duration) -> Int {
         Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
     }
+
+    /// Starts the app, or says why it could not be.
+    private func start(_ arguments: [[UInt8]], environment: [String], output: ChildProcess.Output = .capture) throws(AppLaunchError) -> ChildProcess.Running {
+        do throws(SystemError) {
+            return try ChildProcess.start(arguments, environment: environment, output: output)
+        } catch {
+            throw AppLaunchError(program: executable, reason: error.reason)
+        }
+    }
+
 }

@@ -1,4 +1,5 @@
 internal import Glibc
+public import SchemeRouterPlatform
 
 /// Throwaway directories for an app under attack, so a campaign touches none of the user's
 /// state: its own `XDG_RUNTIME_DIR` (a private runtime directory: no running instance of the
@@ -13,16 +14,16 @@ public final class AppSandbox: Sendable {
     public let root: String
 
     /// Creates the directories (mode 0700).
-    public init() throws(FuzzFileError) {
+    public init() throws(SystemError) {
         var template = Array("/tmp/schemectl-fuzz-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw FuzzFiles.failure("/tmp/schemectl-fuzz-XXXXXX")
+            throw SystemError(errno: errno, call: "mkdtemp", path: "/tmp/schemectl-fuzz-XXXXXX")
         }
         root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         for set in ["launch", "wake"] {
             for name in ["", "/runtime", "/data", "/config", "/cache", "/home"] {
                 let path = root + "/" + set + name
-                guard mkdir(path, 0o700) == 0 else { throw FuzzFiles.failure(path) }
+                guard mkdir(path, 0o700) == 0 else { throw SystemError(errno: errno, call: "mkdir", path: path) }
             }
         }
     }

@@ -1,3 +1,4 @@
+package import SchemeRouterPlatform
 /// A crash or hang that ended an in-process campaign, minimised afterwards by replaying candidates
 /// in child processes (nothing in the crashed process could be trusted to do it).
 ///
@@ -32,7 +33,7 @@ public struct CrashReplay {
         }
 
         /// Whether a replay that ended with `termination` shows the same failure.
-        public func matches(_ termination: ChildProcess.Termination) -> Bool {
+        package func matches(_ termination: ChildProcess.Termination) -> Bool {
             switch (self, termination) {
             case (.signal(let expected), .signalled(let actual)): expected == actual
             case (.hang, .timedOut): true
@@ -57,10 +58,10 @@ public struct CrashReplay {
     /// What ended the campaign.
     public var kind: Kind
     /// Runs one candidate in a fresh process and says how it ended (`nil`: it could not be run).
-    public var replay: ([UInt8]) -> ChildProcess.Result?
+    package var replay: ([UInt8]) -> ChildProcess.Result?
 
     /// Creates a replay.
-    public init(kind: Kind, replay: @escaping ([UInt8]) -> ChildProcess.Result?) {
+    package init(kind: Kind, replay: @escaping ([UInt8]) -> ChildProcess.Result?) {
         self.kind = kind
         self.replay = replay
     }

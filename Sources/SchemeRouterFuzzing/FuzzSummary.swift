@@ -99,50 +99,6 @@ public struct FuzzSummary: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// The summary as one line of JSON (see Docs/Fuzzing.md for the fields).
-    public var jsonText: String {
-        var fields: [(String, JSONValue)] = [
-            ("seed", .string(String(seed))),
-            ("iterations", .int(iterations)),
-            ("elapsedSeconds", .double(Self.seconds(elapsed))),
-            ("execsPerSecond", .double(execsPerSecond)),
-            ("findings", .array(findings.map(Self.json))),
-            ("routes", .int(routeCount)),
-            ("corpus", .int(corpusSize)),
-            ("outcomes", .int(distinctOutcomes)),
-            ("tallies", .object(tallies.map { ($0.0, .int($0.1)) })),
-        ]
-        if let differential {
-            fields.append((
-                "differential",
-                .object([
-                    ("compared", .int(differential.compared)),
-                    ("documented", .int(differential.documented)),
-                    ("disagreements", .int(differential.disagreements)),
-                    ("kinds", .array(differential.sortedKinds.map { .object([("kind", .string($0.kind)), ("count", .int($0.count)), ("example", .string($0.example))]) })),
-                ])
-            ))
-        }
-        fields.append(("stopReason", stopReason.map(JSONValue.string) ?? .null))
-        fields.append(("problems", .array(problems.map(JSONValue.string))))
-        return JSONValue.object(fields).text
-    }
-
-    static func json(_ finding: FuzzFinding) -> JSONValue {
-        .object([
-            ("oracle", .string(finding.failure.oracle.rawValue)),
-            ("signature", .string(finding.failure.signature)),
-            ("message", .string(finding.failure.message)),
-            ("input", .string(finding.printableInput)),
-            ("inputHex", .string(Hex.encode(finding.input))),
-            ("originalLength", .int(finding.original.count)),
-            ("iteration", .int(finding.iteration)),
-            ("file", finding.file.map(JSONValue.string) ?? .null),
-            ("reproduce", .string(finding.reproduce)),
-            ("notes", .array(finding.notes.map(JSONValue.string))),
-        ])
-    }
-
     /// `value` with `digits` decimals, without Foundation.
     static func format(_ value: Double, digits: Int) -> String {
         JSONValue.fixed(value, decimals: digits)

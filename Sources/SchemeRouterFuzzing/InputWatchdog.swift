@@ -1,4 +1,4 @@
-internal import CLibUV
+internal import CSchemeRouterLinux
 internal import Glibc
 internal import Synchronization
 

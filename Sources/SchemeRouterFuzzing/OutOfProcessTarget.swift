@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 public import SchemeRouter
 import SchemeRouterRuntime
 
@@ -112,6 +113,7 @@ public struct OutOfProcessTarget: FuzzTarget {
         case .hookTimedOut: "hook-timed-out"
         case .terminated: "terminated"
         case .noAnswer: "no-answer"
+        case .unresponsive: "unresponsive"
         case .protocolError: "protocol-error"
         }
     }

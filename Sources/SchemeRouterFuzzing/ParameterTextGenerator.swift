@@ -4,7 +4,7 @@ public import SchemeRouter
 /// the parameter's type (empty, maximum length, maximum + 1, boundary numbers, leap days, invalid
 /// dates, keywords and near-keywords).
 ///
-/// Texts are decoded (what the app should read), as UTF-8 bytes; ``URLComponentEncoder`` writes
+/// Texts are decoded (what the app should read), as UTF-8 bytes; `URLComponentEncoder` writes
 /// them into a URL.
 public struct ParameterTextGenerator: Sendable {
     /// Creates a generator.

@@ -4,14 +4,14 @@ public import SchemeRouter
 /// end, where a missing part would have stood), and every matched request prints back to a URL that
 /// routes to the same route with the same typed values and prints again to the same text.
 ///
-/// Printing may honestly refuse a value (``RouteError/unprintableParameter(route:name:reason:)``
+/// Printing may honestly refuse a value (`RouteError/unprintableParameter(route:name:reason:)`
 /// naming a parameter): that is counted as `unprintable`, not reported. Printing that refuses
 /// because its own URL does not read back is a round-trip failure.
 public struct RouteOracle: Sendable {
     /// The registry under test.
     public let registry: SchemeRegistry
     /// Route every this-many-th printed URL again here, independently of the check printing does
-    /// itself (``SchemeDeclaration/url(route:parameters:)`` already re-matches what it prints and
+    /// itself (`SchemeDeclaration/url(route:parameters:)` already re-matches what it prints and
     /// refuses a URL that reads back differently, which this oracle reports as a round-trip failure).
     public var rerouteInterval: Int
     /// Print every this-many-th request read back a second time, to check printing is stable.

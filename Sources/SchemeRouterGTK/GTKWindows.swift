@@ -53,7 +53,7 @@ public final class GTKWindows {
     }
 
     /// Watches and presents `window` as the window of the scene with `session`: its focus,
-    /// minimising and closing move that scene (``RuntimeLoop/sceneWindowChanged(_:to:)``), not
+    /// minimising and closing move that scene (`RuntimeLoop.sceneWindowChanged(_:to:)`), not
     /// the whole app.
     public func present(_ window: GTKWindow, scene session: String, activationToken: String?) {
         sessions[window.raw] = session

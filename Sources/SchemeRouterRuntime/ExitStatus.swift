@@ -53,6 +53,9 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// 12 (10 and 11 are `schemectl open`'s own): a hook after the launch overran the hook deadline; the app was ended (the URL may
     /// have been partly handled).
     public static let hookTimedOut = ExitStatus(rawValue: 12)
+    /// 13: the primary's loop did not acknowledge the request within the receipt timeout (it is
+    /// stopped or stuck); the URL was not delivered and never will be.
+    public static let unresponsive = ExitStatus(rawValue: 13)
     /// 64 (`EX_USAGE`): wrong arguments.
     public static let usage = ExitStatus(rawValue: 64)
     /// 70 (`EX_SOFTWARE`): the app's request type does not name exactly its manifest's routes.
@@ -78,6 +81,7 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
         case 8: "notRunning"
         case 9: "refused"
         case 12: "hookTimedOut"
+        case 13: "unresponsive"
         case 64: "usage"
         case 70: "requestTypeMismatch"
         case 71: "systemError"

@@ -1,25 +1,30 @@
-internal import CLibUV
-internal import Glibc
+public import SchemeRouterPlatform
 public import SchemeRouter
 
 /// Reads manifest files (the core parses bytes but does no I/O).
 public enum ManifestFile {
     /// Why a manifest file could not be loaded.
     public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The file could not be opened or read.
-        case unreadable(SystemError)
-        /// The file is larger than ``SchemeRouter/Manifest/maximumSize``.
-        case tooLarge(path: String, maximum: Int)
+        /// The file could not be opened or read, is not a regular file (a FIFO, a device, a
+        /// directory), or is larger than `SchemeRouter/Manifest/maximumSize`.
+        case unreadable(FileReadError)
         /// The file's contents are not a valid manifest.
         case invalid(ManifestError)
 
         /// A sentence naming the file and the fault.
         public var description: String {
             switch self {
-            case .unreadable(let error): error.description
-            case .tooLarge(let path, let maximum): "\(path): larger than \(maximum) bytes, the most a manifest may have"
+            case .unreadable(let error): "\(error.path): \(ManifestFile.reason(error))"
             case .invalid(let error): error.description
             }
+        }
+    }
+
+    /// Why a file could not be read, without its path.
+    public static func reason(_ error: FileReadError) -> String {
+        switch error {
+        case .tooLarge(_, let maximum): "larger than \(maximum) bytes, the most a manifest may have"
+        case .system, .notRegularFile: error.reason
         }
     }
 
@@ -34,23 +39,14 @@ public enum ManifestFile {
         }
     }
 
-    /// The file's bytes, refusing more than a manifest may have (also used for Info.plist files).
-    /// - Throws: ``LoadError/unreadable(_:)`` or ``LoadError/tooLarge(path:maximum:)``.
+    /// The file's bytes, refusing more than a manifest may have and anything that is not a regular
+    /// file (also used for Info.plist files).
+    /// - Throws: ``LoadError/unreadable(_:)``.
     public static func read(_ path: String) throws(LoadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(SystemError(errno: Sys.errno, call: "open", path: path)) }
-        defer { Sys.close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if Sys.errno == EINTR { continue }
-                throw .unreadable(SystemError(errno: Sys.errno, call: "read", path: path))
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: buffer[0..<count])
-            if bytes.count > Manifest.maximumSize { throw .tooLarge(path: path, maximum: Manifest.maximumSize) }
+        do throws(FileReadError) {
+            return try RegularFile.read(path, limit: Manifest.maximumSize)
+        } catch {
+            throw .unreadable(error)
         }
     }
 }

@@ -1,3 +1,5 @@
+internal import SchemeRouterPlatform
+
 /// Why the runtime could not do what was asked: set up the runtime directory, elect a primary,
 /// talk to it, or run the loop.
 ///
@@ -18,6 +20,7 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         case rejectedURL
         case usage
         case hookTimedOut
+        case unresponsive
     }
 
     private let code: Code
@@ -43,7 +46,7 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
             .socketPathTooLong,
             "the socket path \(path) is \(length) bytes; a Unix socket path must be at most "
                 + "107 bytes (sun_path is 108 with its NUL); "
-                + "set XDG_RUNTIME_DIR or TMPDIR to a shorter directory")
+                + "set XDG_RUNTIME_DIR to a shorter absolute directory")
     }
 
     /// The bundle name cannot name files in the runtime directory.
@@ -107,6 +110,11 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         RuntimeError(.hookTimedOut, message)
     }
 
+    /// The primary's loop did not acknowledge a request within the receipt timeout.
+    static func unresponsive(_ message: String) -> RuntimeError {
+        RuntimeError(.unresponsive, message)
+    }
+
     /// The exit status that reports this error.
     public var exitStatus: ExitStatus {
         switch code {
@@ -118,6 +126,7 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noPrimary: .notRunning
         case .timedOut: .noAnswer
         case .hookTimedOut: .hookTimedOut
+        case .unresponsive: .unresponsive
         }
     }
 

@@ -1,6 +1,6 @@
 public import SchemeRouter
 
-/// A ``SchemeRouter/RestorationStore`` in memory, for testing the preservation rules without
+/// A `SchemeRouter/RestorationStore` in memory, for testing the preservation rules without
 /// files: it keeps the archive and the restoration record, and logs every operation.
 ///
 /// Two controllers sharing one store play two launches of the same app; setting

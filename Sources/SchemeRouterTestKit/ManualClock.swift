@@ -1,6 +1,6 @@
 public import SchemeRouter
 
-/// A ``SchemeRouter/LifecycleClock`` that moves only when told to, for testing deadlines without
+/// A `SchemeRouter/LifecycleClock` that moves only when told to, for testing deadlines without
 /// sleeping (like NIO's `EmbeddedEventLoop.advanceTime(by:)`).
 ///
 /// ```swift
@@ -9,7 +9,7 @@ public import SchemeRouter
 /// delegate.actions[.didFinishLaunching] = { clock.advance(by: .seconds(6)) }
 /// ```
 ///
-/// The clock belongs to the main actor, like the ``SchemeRouter/LifecycleController`` that
+/// The clock belongs to the main actor, like the `SchemeRouter/LifecycleController` that
 /// reads it; ``now`` traps when read from any other executor.
 @MainActor
 public final class ManualClock: LifecycleClock {

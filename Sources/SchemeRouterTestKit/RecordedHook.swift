@@ -2,29 +2,29 @@ public import SchemeRouter
 
 /// One hook call as a ``RecordingDelegate`` saw it.
 public enum RecordedHook: Sendable, Hashable, CustomStringConvertible {
-    /// ``SchemeRouter/ApplicationDelegate/willFinishLaunching(options:)``.
+    /// `SchemeRouter/ApplicationDelegate/willFinishLaunching(options:)`.
     case willFinishLaunching
-    /// ``SchemeRouter/ApplicationDelegate/didFinishLaunching(options:)``.
+    /// `SchemeRouter/ApplicationDelegate/didFinishLaunching(options:)`.
     case didFinishLaunching
-    /// ``SchemeRouter/ApplicationDelegate/open(_:options:)`` with the URL's exact text.
+    /// `SchemeRouter/ApplicationDelegate/open(_:options:)` with the URL's exact text.
     case open(String)
-    /// ``SchemeRouter/ApplicationDelegate/didBecomeActive()``.
+    /// `SchemeRouter/ApplicationDelegate/didBecomeActive()`.
     case didBecomeActive
-    /// ``SchemeRouter/ApplicationDelegate/willResignActive()``.
+    /// `SchemeRouter/ApplicationDelegate/willResignActive()`.
     case willResignActive
-    /// ``SchemeRouter/ApplicationDelegate/didEnterBackground()``.
+    /// `SchemeRouter/ApplicationDelegate/didEnterBackground()`.
     case didEnterBackground
-    /// ``SchemeRouter/ApplicationDelegate/willEnterForeground()``.
+    /// `SchemeRouter/ApplicationDelegate/willEnterForeground()`.
     case willEnterForeground
-    /// ``SchemeRouter/ApplicationDelegate/willTerminate()``.
+    /// `SchemeRouter/ApplicationDelegate/willTerminate()`.
     case willTerminate
-    /// ``SchemeRouter/ApplicationDelegate/significantTimeChange()``.
+    /// `SchemeRouter/ApplicationDelegate/significantTimeChange()`.
     case significantTimeChange
-    /// ``SchemeRouter/ApplicationDelegate/systemTimeZoneDidChange(from:to:)`` with both zones.
+    /// `SchemeRouter/ApplicationDelegate/systemTimeZoneDidChange(from:to:)` with both zones.
     case systemTimeZoneDidChange(from: String, to: String)
-    /// ``SchemeRouter/ApplicationDelegate/currentLocaleDidChange(from:to:)`` with both locales.
+    /// `SchemeRouter/ApplicationDelegate/currentLocaleDidChange(from:to:)` with both locales.
     case currentLocaleDidChange(from: String, to: String)
-    /// ``SchemeRouter/ApplicationDelegate/didReceiveMemoryWarning()``.
+    /// `SchemeRouter/ApplicationDelegate/didReceiveMemoryWarning()`.
     case didReceiveMemoryWarning
 
     /// The hook this record is of.

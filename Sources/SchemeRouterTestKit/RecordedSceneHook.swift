@@ -1,42 +1,42 @@
 /// One hook call of a scene-based app, as a ``RecordingSceneApp`` and its
 /// ``RecordingSceneDelegate``s saw it, in one shared order. Scene hooks name the scene's session.
 public enum RecordedSceneHook: Sendable, Hashable, CustomStringConvertible {
-    /// ``SchemeRouter/ApplicationDelegate/willFinishLaunching(options:)``.
+    /// `SchemeRouter/ApplicationDelegate/willFinishLaunching(options:)`.
     case willFinishLaunching
-    /// ``SchemeRouter/ApplicationDelegate/didFinishLaunching(options:)``.
+    /// `SchemeRouter/ApplicationDelegate/didFinishLaunching(options:)`.
     case didFinishLaunching
-    /// ``SchemeRouter/SceneApplicationDelegate/configurationForConnecting(_:options:)`` for a session.
+    /// `SchemeRouter/SceneApplicationDelegate/configurationForConnecting(_:options:)` for a session.
     case configurationForConnecting(String)
-    /// ``SchemeRouter/SceneDelegate/willConnect(to:options:)``: the session, the URLs in the
+    /// `SchemeRouter/SceneDelegate/willConnect(to:options:)`: the session, the URLs in the
     /// options, and whether it is being restored.
     case willConnect(String, urls: [String] = [], restoring: Bool = false)
-    /// ``SchemeRouter/SceneDelegate/didDisconnect()``.
+    /// `SchemeRouter/SceneDelegate/didDisconnect()`.
     case didDisconnect(String)
-    /// ``SchemeRouter/SceneDelegate/didBecomeActive()``.
+    /// `SchemeRouter/SceneDelegate/didBecomeActive()`.
     case didBecomeActive(String)
-    /// ``SchemeRouter/SceneDelegate/willResignActive()``.
+    /// `SchemeRouter/SceneDelegate/willResignActive()`.
     case willResignActive(String)
-    /// ``SchemeRouter/SceneDelegate/willEnterForeground()``.
+    /// `SchemeRouter/SceneDelegate/willEnterForeground()`.
     case willEnterForeground(String)
-    /// ``SchemeRouter/SceneDelegate/didEnterBackground()``.
+    /// `SchemeRouter/SceneDelegate/didEnterBackground()`.
     case didEnterBackground(String)
-    /// ``SchemeRouter/SceneDelegate/openURLContexts(_:)`` with the URL's exact text.
+    /// `SchemeRouter/SceneDelegate/openURLContexts(_:)` with the URL's exact text.
     case openURLContexts(String, url: String)
-    /// ``SchemeRouter/SceneApplicationDelegate/didDiscardSceneSessions(_:)``.
+    /// `SchemeRouter/SceneApplicationDelegate/didDiscardSceneSessions(_:)`.
     case didDiscardSceneSessions([String])
-    /// ``SchemeRouter/ApplicationDelegate/willTerminate()``.
+    /// `SchemeRouter/ApplicationDelegate/willTerminate()`.
     case willTerminate
-    /// ``SchemeRouter/StateRestorationDelegate/shouldSaveApplicationState()``.
+    /// `SchemeRouter/StateRestorationDelegate/shouldSaveApplicationState()`.
     case shouldSaveApplicationState
-    /// ``SchemeRouter/StateRestorationDelegate/willEncodeRestorableState(_:)``.
+    /// `SchemeRouter/StateRestorationDelegate/willEncodeRestorableState(_:)`.
     case willEncodeRestorableState
-    /// ``SchemeRouter/SceneDelegate/encodeRestorableState(_:)``.
+    /// `SchemeRouter/SceneDelegate/encodeRestorableState(_:)`.
     case encodeRestorableState(String)
-    /// ``SchemeRouter/StateRestorationDelegate/shouldRestoreApplicationState(_:)``.
+    /// `SchemeRouter/StateRestorationDelegate/shouldRestoreApplicationState(_:)`.
     case shouldRestoreApplicationState
-    /// ``SchemeRouter/SceneDelegate/decodeRestorableState(_:)``.
+    /// `SchemeRouter/SceneDelegate/decodeRestorableState(_:)`.
     case decodeRestorableState(String)
-    /// ``SchemeRouter/StateRestorationDelegate/didDecodeRestorableState(_:)``.
+    /// `SchemeRouter/StateRestorationDelegate/didDecodeRestorableState(_:)`.
     case didDecodeRestorableState
 
     /// `hook(session…)`, for failure messages.

@@ -1,6 +1,6 @@
 public import SchemeRouter
 
-/// An ``SchemeRouter/ApplicationDelegate`` that records every hook call, for asserting an app's
+/// An `SchemeRouter/ApplicationDelegate` that records every hook call, for asserting an app's
 /// hook sequence; generic over the app's request type, so it routes with the app's own manifest:
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 public import SchemeRouter
 
-/// A ``SchemeRouter/SceneApplicationDelegate`` that records every hook call of the app and of its
+/// A `SchemeRouter/SceneApplicationDelegate` that records every hook call of the app and of its
 /// scenes (``RecordingSceneDelegate``) in one log:
 ///
 /// ```swift
@@ -22,7 +22,7 @@ public final class RecordingSceneApp<Request: AppRequest>: SceneApplicationDeleg
     public var willFinishLaunchingResult = true
     /// What ``didFinishLaunching(options:)`` returns; `true` by default.
     public var didFinishLaunchingResult = true
-    /// Chooses each request's scene; ``SchemeRouter/SceneTarget/anyScene`` by default.
+    /// Chooses each request's scene; `SchemeRouter/SceneTarget/anyScene` by default.
     public var target: @MainActor (Request) -> SceneTarget = { _ in .anyScene }
     /// The configuration name new scenes get; the default configuration's by default.
     public var configurationName = SceneConfiguration.defaultName

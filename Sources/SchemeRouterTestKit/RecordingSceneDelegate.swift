@@ -1,6 +1,6 @@
 public import SchemeRouter
 
-/// A ``SchemeRouter/SceneDelegate`` that records every hook call into a log it shares with its
+/// A `SchemeRouter/SceneDelegate` that records every hook call into a log it shares with its
 /// ``RecordingSceneApp`` (``SceneHookLog``), so the order across the app and its scenes can be asserted.
 ///
 /// Its answers are settable: ``targetContentIdentifiers``, ``restorationIdentifier``,

@@ -2,6 +2,7 @@ import SchemeRouter
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// After `register`, the real `gio open` and `xdg-open` (and the library's `open`) hand a URL to
 /// the registered handler as exactly one argument, byte for byte, and nothing in it is executed.
@@ -138,7 +139,7 @@ import Testing
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let recorder = try Self.registered(sandbox)
-        _ = try Subprocess.run("/bin/rm", arguments: ["rm", recorder.script], environment: [])
+        _ = try ChildProcess.run("/bin/rm", arguments: ["rm", recorder.script], environment: [])
         let verdict = try URLOpener(environment: sandbox.environment).open("todolist://x").verdict
         guard case .launchFailed(let reason) = verdict else {
             Issue.record("expected launchFailed, got \(verdict)")

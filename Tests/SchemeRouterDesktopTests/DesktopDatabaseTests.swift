@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// The default-handler lookup in the MIME Applications Associations specification's order, on
 /// files in a throwaway home (and, where xdg-mime implements the same rule, checked against it).

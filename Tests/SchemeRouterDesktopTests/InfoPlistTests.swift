@@ -3,6 +3,7 @@ import SchemeRouter
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 @Suite struct InfoPlistTests {
     static func plist(_ body: String) -> [UInt8] {
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func exportThenImportRoundTrips() throws {
-        let bytes = try #require(try FileSystem.read(#filePath.replacing("Tests/SchemeRouterDesktopTests/InfoPlistTests.swift", with: "Schemes/todolist.json")))
+        let bytes = try #require(try RegularFile.readIfExists(#filePath.replacing("Tests/SchemeRouterDesktopTests/InfoPlistTests.swift", with: "Schemes/todolist.json")))
         let manifest = try Manifest(json: bytes, file: "Schemes/todolist.json")
         let xml = InfoPlist.xml(for: manifest)
         #expect(xml.contains("<key>CFBundleURLTypes</key>"))

@@ -2,6 +2,7 @@ import SchemeRouter
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// `register`/`unregister` against the real desktop-file-utils, xdg-utils and gio in a throwaway home.
 @Suite struct RegistrarTests {
@@ -42,7 +43,7 @@ import Testing
         #expect(validation.termination == .exited(0), "\(validation.standardOutputText)\(validation.standardErrorText)")
         #expect(validation.standardOutputText.isEmpty, "desktop-file-validate warned: \(validation.standardOutputText)")
         // GLib reads the Exec line back to exactly the path (gio's view of the file).
-        let entry = DesktopEntry(bytes: try #require(try FileSystem.read(report.desktopFile)))
+        let entry = DesktopEntry(bytes: try #require(try RegularFile.readIfExists(report.desktopFile)))
         #expect(entry.program == path)
         #expect(try ExecLine.arguments(exec: #require(entry.exec), url: "todolist://x") == [path, "todolist://x"])
         // Both xdg-mime (through mimeinfo.cache when it cannot run a quoted Exec) and gio name it.

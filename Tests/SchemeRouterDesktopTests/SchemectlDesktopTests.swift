@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// The desktop commands of `schemectl` as a user runs them: exit statuses, --json, help text.
 @Suite struct SchemectlDesktopTests {
@@ -8,11 +9,11 @@ import Testing
         #filePath.replacing("Tests/SchemeRouterDesktopTests/SchemectlDesktopTests.swift", with: "Schemes/todolist.json")
     }
 
-    static func schemectl(_ sandbox: Sandbox, _ arguments: [String], extra: [String: String] = [:]) throws -> Subprocess.Output {
+    static func schemectl(_ sandbox: Sandbox, _ arguments: [String], extra: [String: String] = [:]) throws -> ChildProcess.Result {
         let binary = try Binaries.path("schemectl")
         var environment = sandbox.environment
         for (key, value) in extra { environment[key] = value }
-        return try Subprocess.run(binary, arguments: ["schemectl"] + arguments, environment: environment.entries, timeout: .seconds(60))
+        return try ChildProcess.run(binary, arguments: ["schemectl"] + arguments, environment: environment.entries, deadline: .seconds(60))
     }
 
     @Test func registerOpenStatusUnregister() throws {
@@ -27,13 +28,27 @@ import Testing
 
         let open = try Self.schemectl(sandbox, ["open", "--json", "todolist://x?Buy%20milk#today"])
         #expect(open.termination == .exited(0))
-        #expect(open.standardOutputText.hasPrefix(#"{"url": "todolist://x?Buy%20milk#today", "verdict": "handled""#))
+        #expect(open.standardOutputText.hasPrefix(#"{"version": 1, "url": "todolist://x?Buy%20milk#today", "verdict": "handled""#))
         #expect(recorder.arguments() == ["todolist://x?Buy%20milk#today"])
 
         let unregister = try Self.schemectl(sandbox, ["unregister", "com.acme.todolist"])
         #expect(unregister.termination == .exited(0))
         #expect(!sandbox.exists(sandbox.userApplications + "/com.acme.todolist.desktop"))
         #expect(try Self.schemectl(sandbox, ["open", "todolist://x"]).termination == .exited(10))
+    }
+
+    @Test("relative XDG variables are ignored with a warning, and nothing is created from them")
+    func relativeXDGValuesWarned() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let run = try Self.schemectl(
+            sandbox, ["register", Self.manifest, "--exec", "/bin/true"],
+            extra: ["XDG_DATA_HOME": "reldata", "XDG_DATA_DIRS": "rel/share:/usr/share"])
+        #expect(run.termination == .exited(0), "\(run.standardErrorText)")
+        #expect(run.standardErrorText.contains("ignoring the relative XDG_DATA_HOME=reldata"))
+        #expect(run.standardErrorText.contains("ignoring the relative entry rel/share of XDG_DATA_DIRS"))
+        #expect(sandbox.exists(sandbox.home + "/.local/share/applications/com.acme.todolist.desktop"))
+        #expect(!sandbox.exists("reldata"), "created relative to the working directory")
     }
 
     @Test func exitStatusesOfFailures() throws {
@@ -85,7 +100,7 @@ import Testing
 
     /// Every exit status is documented in --help.
     @Test(arguments: [
-        ("open", ["0 handled", "1 declined", "2 rejected", "4 launch failed", "7 no answer", "10 no handler", "11 delivered", "64 usage"]),
+        ("open", ["0 handled", "1 declined", "2 rejected", "4 launch failed", "7 no answer", "10 no handler", "11 delivered", "13 the app's primary is unresponsive", "77 the app's socket", "64 usage"]),
         ("register", ["0 registered", "65 invalid manifest", "66 manifest unreadable", "73 a desktop file", "74 a file", "78 HOME"]),
         ("unregister", ["0 removed", "64 usage", "73 NAME.desktop", "74 a file", "78 HOME"]),
         ("status", ["0 no errors", "1 at least one error", "64 usage", "78 HOME"]),

@@ -2,12 +2,13 @@ import SchemeRouter
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// The `share-to-todo` example: builds the URL, percent-encodes the task, names itself as the sender.
 @Suite struct ShareToTodoTests {
-    static func run(_ sandbox: Sandbox, _ arguments: [String]) throws -> Subprocess.Output {
+    static func run(_ sandbox: Sandbox, _ arguments: [String]) throws -> ChildProcess.Result {
         let binary = try Binaries.path("share-to-todo")
-        return try Subprocess.run(binary, arguments: ["share-to-todo"] + arguments, environment: sandbox.environment.entries, timeout: .seconds(60))
+        return try ChildProcess.run(binary, arguments: ["share-to-todo"] + arguments, environment: sandbox.environment.entries, deadline: .seconds(60))
     }
 
     @Test(arguments: [

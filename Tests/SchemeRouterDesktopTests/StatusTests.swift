@@ -2,6 +2,7 @@ import SchemeRouter
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// `status` (the doctor) against real files and the real xdg-mime.
 @Suite struct StatusTests {
@@ -88,10 +89,10 @@ import Testing
         defer { sandbox.remove() }
         let path = try Self.register(sandbox)
         let doctor = try DesktopDoctor(environment: sandbox.environment)
-        _ = try Subprocess.run("/bin/chmod", arguments: ["chmod", "-x", path], environment: [])
+        _ = try ChildProcess.run("/bin/chmod", arguments: ["chmod", "-x", path], environment: [])
         var status = try #require(doctor.examine(app: Self.name)?.first)
         #expect(Self.codes(status).contains("exec-not-executable"))
-        _ = try Subprocess.run("/bin/rm", arguments: ["rm", path], environment: [])
+        _ = try ChildProcess.run("/bin/rm", arguments: ["rm", path], environment: [])
         status = try #require(doctor.examine(app: Self.name)?.first)
         let problem = try #require(status.problems.first { $0.code == "exec-missing" })
         #expect(problem.severity == .error)

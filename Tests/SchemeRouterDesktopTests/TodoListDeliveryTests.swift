@@ -2,6 +2,7 @@ import SchemeRouter
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// The whole path with the real TodoList app: `schemectl register`, then `gio open` (cold
 /// launch), `xdg-open` (wake), `schemectl open` and `share-to-todo` deliver URLs byte for byte,
@@ -25,12 +26,12 @@ import Testing
         }
 
         func list() throws -> String {
-            try Subprocess.run(todolist, arguments: ["todolist", "--list"], environment: sandbox.environment.entries).standardOutputText
+            try ChildProcess.run(todolist, arguments: ["todolist", "--list"], environment: sandbox.environment.entries).standardOutputText
         }
 
         /// Quits the primary (waiting for it) and removes the sandbox.
         func tearDown() {
-            _ = try? Subprocess.run(todolist, arguments: ["todolist", "--quit"], environment: sandbox.environment.entries)
+            _ = try? ChildProcess.run(todolist, arguments: ["todolist", "--quit"], environment: sandbox.environment.entries)
             sandbox.remove()
         }
     }

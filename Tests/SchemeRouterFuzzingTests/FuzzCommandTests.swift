@@ -1,4 +1,5 @@
 import SchemeRouterFuzzing
+import SchemeRouterPlatform
 import Testing
 
 /// `schemectl fuzz` as a user runs it: the summary, `--json`, replay, exit statuses.
@@ -19,7 +20,7 @@ import Testing
         let lines = Self.output(result).split(separator: "\n")
         #expect(lines.count == 1)
         let json = String(lines.last ?? "")
-        #expect(json.hasPrefix("{\"seed\": \"7\", \"iterations\": 30000, \"elapsedSeconds\": "))
+        #expect(json.hasPrefix("{\"version\": 1, \"seed\": \"7\", \"iterations\": 30000, \"elapsedSeconds\": "))
         #expect(json.contains("\"execsPerSecond\": ") && json.contains("\"findings\": []") && json.contains("\"routes\": 4"))
         #expect(json.contains("\"differential\": {\"compared\": "))
         // The seed is announced on standard error when standard output is JSON.
@@ -106,40 +107,49 @@ import Testing
     }
 }
 
-/// The in-process crash and hang path end to end, through the self-test hooks: the watchdog saves
-/// the input, the process becomes the continuation, which minimises the input in child processes
-/// and writes the finding.
+/// The in-process crash and hang path end to end, through the test-only probe (Examples/FuzzProbe:
+/// `schemectl fuzz` with planted traps and hangs, which the shipped `schemectl` does not have):
+/// the watchdog saves the input, the process becomes the continuation, which minimises the input
+/// in child processes and writes the finding.
 @Suite struct InProcessCrashTests {
+    static let probe = FuzzFixtures.product("FuzzProbe")
+
     static func run(_ environment: String, _ arguments: [String]) throws -> ChildProcess.Result {
         try ChildProcess.run(
-            ([FuzzCommandTests.schemectl, "fuzz", "--schemes", FuzzCommandTests.schemes] + arguments).map { Array($0.utf8) },
+            ([probe, "fuzz", "--schemes", FuzzCommandTests.schemes] + arguments).map { Array($0.utf8) },
             environment: ChildProcess.environment(overriding: [environment]), deadline: .seconds(300))
     }
 
     @Test func crashIsSavedMinimisedAndWritten() throws {
         let findings = TemporaryDirectory()
         let result = try Self.run(
-            "SCHEMECTL_FUZZ_SELF_TEST_TRAP=%C0%AF", ["--iterations", "100000", "--seed", "1", "--json", "--findings", findings.path])
+            "FUZZ_PROBE_TRAP=%C0%AF", ["--iterations", "100000", "--seed", "1", "--json", "--findings", findings.path])
         #expect(result.termination == .exited(1))
         let json = String(decoding: result.standardOutput, as: UTF8.self)
         #expect(json.contains("\"signature\": \"crash:SIGILL\""))
         #expect(json.contains("\"input\": \"%C0%AF\""))
-        #expect(json.contains("self-test trap"))
+        #expect(json.contains("probe trap"))
         let files = try FuzzFiles.files(in: findings.path)
         #expect(files.count == 1)
         #expect(FindingFile.input(fromFileContents: try FuzzFiles.read(files[0])) == Array("%C0%AF".utf8))
         // The reproduce command crashes the same way.
         let replay = try ChildProcess.run(
-            [FuzzCommandTests.schemectl, "fuzz", "--schemes", FuzzCommandTests.schemes, "--replay", files[0]].map { Array($0.utf8) },
-            environment: ChildProcess.environment(overriding: ["SCHEMECTL_FUZZ_SELF_TEST_TRAP=%C0%AF", "SWIFT_BACKTRACE=enable=no"]),
+            [Self.probe, "fuzz", "--schemes", FuzzCommandTests.schemes, "--replay", files[0]].map { Array($0.utf8) },
+            environment: ChildProcess.environment(overriding: ["FUZZ_PROBE_TRAP=%C0%AF", "SWIFT_BACKTRACE=enable=no"]),
             deadline: .seconds(60))
         #expect(replay.termination == .signalled(4))
+        // The shipped schemectl has no planted fault: the same replay passes.
+        let shipped = try ChildProcess.run(
+            [FuzzCommandTests.schemectl, "fuzz", "--schemes", FuzzCommandTests.schemes, "--replay", files[0]].map { Array($0.utf8) },
+            environment: ChildProcess.environment(overriding: ["FUZZ_PROBE_TRAP=%C0%AF", "SCHEMECTL_FUZZ_SELF_TEST_TRAP=%C0%AF"]),
+            deadline: .seconds(60))
+        #expect(shipped.termination == .exited(0))
     }
 
     @Test func hangIsSavedMinimisedAndWritten() throws {
         let findings = TemporaryDirectory()
         let result = try Self.run(
-            "SCHEMECTL_FUZZ_SELF_TEST_HANG=%ED%A0%80",
+            "FUZZ_PROBE_HANG=%ED%A0%80",
             ["--iterations", "100000", "--seed", "1", "--timeout", "200ms", "--findings", findings.path])
         #expect(result.termination == .exited(1))
         let text = String(decoding: result.standardOutput, as: UTF8.self)

@@ -1,6 +1,7 @@
 import Glibc
 import SchemeRouter
 import SchemeRouterFuzzing
+import SchemeRouterPlatform
 
 /// Shared fixtures: manifests built from JSON text, temporary directories, the built products.
 enum FuzzFixtures {

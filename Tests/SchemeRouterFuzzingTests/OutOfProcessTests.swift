@@ -1,5 +1,6 @@
 import SchemeRouter
 import SchemeRouterFuzzing
+import SchemeRouterPlatform
 import Testing
 
 /// `schemectl fuzz --target … --exec …` against real apps: FragileHandler's planted bugs are found

@@ -1,3 +1,4 @@
+import SchemeRouterPlatform
 import Glibc
 import Testing
 
@@ -8,8 +9,8 @@ import Testing
     static var notes: String { FileSystem.split(FileSystem.realPath("/proc/self/exe") ?? "").directory + "/notes" }
 
     @Test func theEmbeddedManifestIsSchemesNotesJSON() throws {
-        let printed = try Subprocess.run(Self.notes, arguments: ["notes", "--manifest"], environment: [], timeout: .seconds(10))
-        let file = try #require(try FileSystem.read(NotesDesktop.manifest))
+        let printed = try ChildProcess.run(Self.notes, arguments: ["notes", "--manifest"], environment: [], deadline: .seconds(10))
+        let file = try #require(try RegularFile.readIfExists(NotesDesktop.manifest))
         #expect(printed.standardOutputText == String(decoding: file, as: UTF8.self), "\(printed.standardErrorText)")
     }
 
@@ -20,10 +21,10 @@ import Testing
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         try #require(made != nil)
         let root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { _ = try? Subprocess.run("/bin/rm", arguments: ["rm", "-rf", root], environment: [], timeout: .seconds(10)) }
-        let run = try Subprocess.run(
+        defer { _ = try? ChildProcess.run("/bin/rm", arguments: ["rm", "-rf", root], environment: [], deadline: .seconds(10)) }
+        let run = try ChildProcess.run(
             Self.notes, arguments: ["notes", "notes://new?title=Nowhere"],
-            environment: ["XDG_RUNTIME_DIR=\(root)", "XDG_DATA_HOME=\(root)/data", "HOME=\(root)"], timeout: .seconds(30))
+            environment: ["XDG_RUNTIME_DIR=\(root)", "XDG_DATA_HOME=\(root)/data", "HOME=\(root)"], deadline: .seconds(30))
         #expect(run.termination == .exited(4))
         #expect(run.standardErrorText.contains("GTK could not open a display"), "\(run.standardErrorText)")
         #expect(FileSystem.kind(of: root + "/data/com.example.notes/notes.tsv") == .missing)

@@ -1,3 +1,4 @@
+import SchemeRouterPlatform
 import Glibc
 import Testing
 
@@ -132,7 +133,7 @@ import Testing
         }
         #expect(colours >= 8, "the window's rectangle has \(colours) colours: not drawn")
         if let keep = ProcessEnvironment.current()["SCHEMEROUTER_KEEP_SCREENSHOT"] {
-            _ = try Subprocess.run("/bin/cp", arguments: ["cp", shot, keep], environment: [], timeout: .seconds(10))
+            _ = try ChildProcess.run("/bin/cp", arguments: ["cp", shot, keep], environment: [], deadline: .seconds(10))
         }
     }
 }

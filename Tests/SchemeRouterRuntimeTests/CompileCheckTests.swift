@@ -112,6 +112,7 @@ struct CompileCheckTests {
         let modules = Executables.directory + "/Modules"
         let arguments = [
             "swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I", packageRoot + "/Sources/CLibUV", "-I", packageRoot + "/Sources/CSDBus",
+            "-I", packageRoot + "/Sources/CSchemeRouterLinux",
             "-module-cache-path", Executables.directory + "/compile-check-module-cache", file,
         ] + others
         let environment = ["PATH=" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"), "HOME=" + directory]

@@ -76,12 +76,19 @@ struct RuntimeDirectoryTests {
         #expect(try sandbox.run(["--quit"], environment: ["XDG_RUNTIME_DIR=\(shorter)"]).status == 0)
     }
 
-    @Test("a relative XDG_RUNTIME_DIR is refused (77)")
+    @Test("a relative XDG_RUNTIME_DIR is ignored with a warning (the fallback is used) and nothing is created relative to the working directory")
     func relative() throws {
         let sandbox = try TodoSandbox()
-        let run = try sandbox.run(["--quit"], environment: ["XDG_RUNTIME_DIR=relative/dir"])
-        #expect(run.status == 77)
-        #expect(run.error.contains("absolute"))
+        let schemectl = try Executables.path("schemectl")
+        let environment = sandbox.environment().filter { !$0.hasPrefix("XDG_RUNTIME_DIR=") } + ["XDG_RUNTIME_DIR=relative/dir"]
+        // Run from the sandbox (env -C), so a relative directory would land inside it.
+        let process = try ChildProcess(
+            "/usr/bin/env", ["-C", sandbox.root, schemectl, "lifecycle", "org.example.nonexistent-\(getpid())", "state"].map { Array($0.utf8) },
+            environment: environment, outputPrefix: sandbox.root + "/relative")
+        #expect(try process.wait() == 8, "\(process.standardError)")
+        #expect(process.standardError.contains("ignoring the relative XDG_RUNTIME_DIR=relative/dir"))
+        #expect(process.standardError.contains("/tmp/schemerouter-\(geteuid())"))
+        #expect(!TestFiles.exists(sandbox.root + "/relative"), "created from a relative base")
     }
 
     @Test("without XDG_RUNTIME_DIR the fallback is /tmp/schemerouter-<uid>, created 0700")

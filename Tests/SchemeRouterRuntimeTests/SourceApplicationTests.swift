@@ -1,3 +1,4 @@
+import CSchemeRouterLinux
 import CLibUV
 import Foundation
 import Glibc

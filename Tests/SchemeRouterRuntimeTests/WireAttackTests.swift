@@ -26,7 +26,7 @@ struct WireAttackTests {
         "a bad frame gets a typed error, the connection is closed, and the primary keeps serving",
         arguments: [
             (Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), WireErrorCode.badMagic),
-            ([0x53, 0x52, 0x02, 0x01, 0, 0, 0, 0], .unsupportedVersion),
+            ([0x53, 0x52, 0x03, 0x01, 0, 0, 0, 0], .unsupportedVersion),
             ([0x53, 0x52, 0x01, 0x01, 0x7F, 0xFF, 0xFF, 0xFF], .frameTooLarge),
             ([0x53, 0x52, 0x01, 0x81, 0, 0, 0, 0], .unexpectedType),
             ([0x53, 0x52, 0x01, 0x01, 0, 0, 0, 5, 0x09, 0, 0, 0, 0], .malformed),
@@ -155,6 +155,35 @@ struct WireAttackTests {
         let run = try sandbox.run(["todolist://?secret"])
         #expect(run.status == 77)
         #expect(run.error.contains("runs as uid 65534"))
+        #expect(try squatter.wait() == 0)
+        #expect(squatter.standardOutput.contains("received 0"), "the squatter must receive nothing")
+    }
+
+    @Test("schemectl open refuses a squatting socket as the app does: exit 77, nothing sent")
+    func squatterRefusedBySchemectl() throws {
+        let nobody = try OtherUser.prefix()
+        let sandbox = try TodoSandbox()
+        let schemectl = try Executables.path("schemectl")
+        let register = try ChildProcess(
+            schemectl, ["register", #filePath.replacing("Tests/SchemeRouterRuntimeTests/WireAttackTests.swift", with: "Schemes/todolist.json"), "--exec", sandbox.todolist].map { Array($0.utf8) },
+            environment: sandbox.environment(), outputPrefix: sandbox.root + "/register")
+        #expect(try register.wait() == 0, "\(register.standardError)")
+        let door = sandbox.root + "/door"
+        mkdir(door, 0o777)
+        chmod(door, 0o777)
+        chmod(sandbox.root, 0o711)
+        let squatter = try ChildProcess(
+            nobody[0], (nobody.dropFirst() + ["perl", "-MSocket", "-e", Perl.server, door + "/s"])
+                .map { Array($0.utf8) },
+            environment: ["PATH=/usr/bin:/bin"], outputPrefix: sandbox.root + "/squatter")
+        try FileWatch.wait(for: squatter.stdoutPath) { $0.contains("ready") }
+        mkdir(sandbox.runtimeDirectory, 0o700)
+        #expect(rename(door + "/s", sandbox.socketPath) == 0)
+        let open = try ChildProcess(
+            schemectl, ["open", "todolist://?secret"].map { Array($0.utf8) },
+            environment: sandbox.environment(), outputPrefix: sandbox.root + "/open")
+        #expect(try open.wait() == ExitStatus.runtimeDirectoryRefused.rawValue, "\(open.standardOutput)\(open.standardError)")
+        #expect(open.standardOutput.contains("runs as uid 65534"))
         #expect(try squatter.wait() == 0)
         #expect(squatter.standardOutput.contains("received 0"), "the squatter must receive nothing")
     }

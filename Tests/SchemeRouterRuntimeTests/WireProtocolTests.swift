@@ -63,7 +63,8 @@ struct WireProtocolTests {
         arguments: [
             ([0x47, 0x45], WireErrorCode.badMagic, 0),  // "GE" (an HTTP GET)
             ([0x53, 0x00], .badMagic, 1),
-            ([0x53, 0x52, 0x02], .unsupportedVersion, 2),
+            ([0x53, 0x52, 0x03], .unsupportedVersion, 2),
+            ([0x53, 0x52, 0x00], .unsupportedVersion, 2),
             ([0x53, 0x52, 0x01, 0x81], .unexpectedType, 3),  // a client may not send a verdict
             ([0x53, 0x52, 0x01, 0x7F], .unexpectedType, 3),
             ([0x53, 0x52, 0x01, 0x01, 0x00, 0x01, 0x00, 0x01], .frameTooLarge, 4),  // 65537 bytes announced
@@ -127,7 +128,8 @@ struct WireProtocolTests {
 
     @Test("verdicts keep their status, reason, offset and message", arguments: [
         WakeVerdict.handled, .launched, .declined, .rejected(code: "space", offset: 12, message: "raw space"),
-        .openFailed("disk full"), .launchTimedOut, .terminated,
+        .openFailed("disk full"), .launchTimedOut, .terminated, .hookTimedOut("open"), .launchFailed("died"),
+        .noAnswer("late"), .unresponsive("stopped"), .protocolError("old primary"),
     ])
     func verdictRoundTrip(verdict: WakeVerdict) throws {
         let frame = VerdictMessage(request: 3, verdict: verdict).frame
@@ -135,6 +137,21 @@ struct WireProtocolTests {
         #expect(decoded.request == 3)
         #expect(decoded.verdict == verdict)
         #expect(frame.payload[frame.payload.firstIndex(of: 2)! + 5] == UInt8(verdict.exitStatus.rawValue))
+    }
+
+    @Test("a receipt round-trips in a version-2 frame; a version-2 request says it asks for one")
+    func receiptFrame() throws {
+        let receipt = ReceiptMessage(request: 9).frame
+        #expect(receipt.encoded.prefix(4) == [0x53, 0x52, 0x02, 0x83])
+        var decoder = FrameDecoder(accepting: [.receipt])
+        decoder.append(receipt.encoded)
+        let decoded = try #require(try decoder.next())
+        #expect(decoded.version == 2 && decoded.type == .receipt)
+        #expect(try ReceiptMessage(payload: decoded.payload).request == 9)
+        let request = OpenRequest(request: 1, url: Array("todolist://?a".utf8), requestID: "id-1")
+        #expect(try #require(request.frame(version: 2)).asksForReceipt)
+        #expect(try #require(request.frame).asksForReceipt == false)
+        #expect(try OpenRequest(payload: try #require(request.frame(version: 2)).payload).requestID == "id-1")
     }
 
     @Test("each verdict maps to its documented exit status")

@@ -37,9 +37,9 @@ struct ValidateRouteCheckTests {
         let output = try Schemectl.run(["validate", "--json", "--stdin", "myapp:compose"], stdin: "myapp://?#\nx:a b\n")
         #expect(output.status == 1)
         #expect(output.lines == [
-            #"{"input": "myapp:compose", "valid": true, "scheme": "myapp", "userinfo": null, "host": null, "port": null, "path": "compose", "query": null, "fragment": null}"#,
-            #"{"input": "myapp://?#", "valid": true, "scheme": "myapp", "userinfo": null, "host": "", "port": null, "path": "", "query": "", "fragment": ""}"#,
-            #"{"input": "x:a b", "valid": false, "error": {"code": "space", "offset": 3, "message": "raw space: percent-encode it as %20"}}"#,
+            #"{"version": 1, "input": "myapp:compose", "valid": true, "scheme": "myapp", "userinfo": null, "host": null, "port": null, "path": "compose", "query": null, "fragment": null, "error": null}"#,
+            #"{"version": 1, "input": "myapp://?#", "valid": true, "scheme": "myapp", "userinfo": null, "host": "", "port": null, "path": "", "query": "", "fragment": "", "error": null}"#,
+            #"{"version": 1, "input": "x:a b", "valid": false, "scheme": null, "userinfo": null, "host": null, "port": null, "path": null, "query": null, "fragment": null, "error": {"code": "space", "offset": 3, "message": "raw space: percent-encode it as %20"}}"#,
         ])
     }
 
@@ -61,7 +61,7 @@ struct ValidateRouteCheckTests {
         let output = try Schemectl.run(["route", "--json", Self.seed])
         #expect(output.status == 0)
         #expect(output.lines == [
-            #"{"input": "todolist://www.acme.com?Quarterly%20Report#200806231300", "matched": true, "declaration": "com.acme.todolist", "file": "Schemes/todolist.json", "route": "add", "template": "//*/?{task}#{due?}", "parameters": {"due": {"kind": "date", "value": "2008-06-23T13:00:00", "offset": 43}, "task": {"kind": "string", "value": "Quarterly Report", "offset": 24}}}"#,
+            #"{"version": 1, "input": "todolist://www.acme.com?Quarterly%20Report#200806231300", "matched": true, "declaration": "com.acme.todolist", "file": "Schemes/todolist.json", "route": "add", "template": "//*/?{task}#{due?}", "parameters": {"due": {"kind": "date", "value": "2008-06-23T13:00:00", "offset": 43}, "task": {"kind": "string", "value": "Quarterly Report", "offset": 24}}, "error": null}"#,
         ])
     }
 
@@ -125,4 +125,31 @@ struct ValidateRouteCheckTests {
     @Test func checkAnUnreadableDirectoryExits66() throws {
         #expect(try Schemectl.run(["check", "/nonexistent-\(UUID())"]).status == 66)
     }
+
+    /// A FIFO named `*.json` where a manifest is expected: refused at once with exit status 66,
+    /// naming the file, for `check` and `route --schemes`, given as the directory or as the file
+    /// (it used to block forever in open(2) waiting for a writer).
+    @Test(arguments: [["check"], ["check", "--json"], ["route", "--schemes"], ["route", "--json", "--schemes"]], [false, true])
+    func aFIFOWhereAManifestIsExpectedExits66(command: [String], namedDirectly: Bool) throws {
+        let directory = try Schemectl.directory([:])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("todolist.json").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        var arguments = command + [namedDirectly ? fifo : directory.path]
+        if command.first == "route" { arguments.append(Self.seed) }
+        let output = try Schemectl.run(arguments, deadline: .seconds(30))
+        #expect(!output.timedOut)
+        #expect(output.status == 66)
+        let text = output.stdout + output.stderr
+        #expect(text.contains(fifo) && text.contains("a FIFO, not a regular file"), "\(text)")
+    }
+
+    /// A device where a manifest is expected is refused the same way (it would never end).
+    @Test func aDeviceWhereAManifestIsExpectedExits66() throws {
+        let output = try Schemectl.run(["check", "/dev/zero"], deadline: .seconds(30))
+        #expect(!output.timedOut)
+        #expect(output.status == 66)
+        #expect((output.stdout + output.stderr).contains("/dev/zero: a character device, not a regular file"))
+    }
+
 }

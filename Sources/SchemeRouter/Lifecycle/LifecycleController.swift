@@ -20,7 +20,7 @@
 /// | ``tick()`` | any | once the background time is up: the expiration handlers of outstanding background tasks; `willTerminate` if a task is still not ended | `suspended` (or `notRunning` when a task was left open), else unchanged |
 /// | ``post(_:)`` | `inactive`, `active` | the event's hook (`significantTimeChange`, `systemTimeZoneDidChange`, `currentLocaleDidChange`, `didReceiveMemoryWarning`) | unchanged |
 /// | same | `background`, `suspended` | none: queued, coalesced, delivered first on the next wake | unchanged |
-/// | ``terminate()`` | `inactive`, `active`, `background` | `willTerminate` | `notRunning` |
+/// | `terminate()` | `inactive`, `active`, `background` | `willTerminate` | `notRunning` |
 /// | same | `suspended` | none | `notRunning` |
 ///
 /// Every URL is first routed with ``router`` and read as the delegate's

@@ -12,7 +12,7 @@ public enum LifecycleEvent: String, Sendable, CaseIterable {
     case enterBackground
     /// ``LifecycleController/enterForeground()``.
     case enterForeground
-    /// ``LifecycleController/terminate()``.
+    /// `LifecycleController/terminate()`.
     case terminate
     /// ``LifecycleController/tick()``.
     case tick

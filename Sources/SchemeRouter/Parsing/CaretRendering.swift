@@ -1,7 +1,7 @@
 /// The one way SchemeRouter shows a fault in a URL: the message, the input on its own line (bytes
 /// that cannot be shown escaped as `\xNN`), and a caret under the offending byte.
 ///
-/// Inputs up to ``fullWidth`` columns are shown whole; longer ones are cut to a window of about 70
+/// Inputs up to `fullWidth` columns are shown whole; longer ones are cut to a window of about 70
 /// columns around the fault, marked with `…`.
 public enum CaretRendering {
     /// The longest input shown whole.

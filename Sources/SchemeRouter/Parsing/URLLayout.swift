@@ -1,6 +1,6 @@
 /// Where each component of a parsed URL lies in its input, as byte ranges.
 ///
-/// A layout is what ``URLParser/validate(_:maximumLength:)`` returns: a few integers, no copies
+/// A layout is what `URLParser/validate(_:maximumLength:)` returns: a few integers, no copies
 /// of the input and no heap allocation. ``SchemeURL`` pairs a layout with its text.
 /// Ranges exclude delimiters (`:`, `//`, `@`, `:` before the port, `?`, `#`).
 ///

@@ -3,7 +3,7 @@
 /// Every case carries the zero-based offset, in bytes of the UTF-8 input, of the first byte that
 /// breaks the rule (see ``offset``). Offsets always lie inside the input; for an empty input the
 /// offset is 0. ``code`` is a stable identifier for scripts and JSON output; ``description`` is a
-/// sentence for people, and ``render(input:)`` adds a caret under the offending byte.
+/// sentence for people, and `render(input:)` adds a caret under the offending byte.
 public enum URLRejection: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input has no bytes at all.
     case empty

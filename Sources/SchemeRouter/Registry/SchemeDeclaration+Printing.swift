@@ -16,7 +16,7 @@ extension SchemeDeclaration {
     /// over its maximum length, a date with seconds its format cannot show, …) is refused.
     ///
     /// - Parameters:
-    ///   - route: The route's name.
+    ///   - name: The route's name.
     ///   - parameters: The values; optional parameters may be left out.
     /// - Throws: ``RouteError/unknownRoute(_:)`` or ``RouteError/unprintableParameter(route:name:reason:)``.
     public func url(route name: String, parameters: RouteParameters) throws(RouteError) -> SchemeURL {

@@ -1,6 +1,6 @@
 /// One route as declared: what a manifest's route object says, before validation.
 ///
-/// ``SchemeDeclaration/init(name:schemes:routes:file:)`` checks definitions and compiles them into
+/// `SchemeDeclaration/init(name:schemes:routes:file:)` checks definitions and compiles them into
 /// ``Route``s; manifests produce them from JSON. See `Docs/Manifests.md` for the language.
 public struct RouteDefinition: Sendable, Hashable {
     /// What a route does with query keys it does not bind.

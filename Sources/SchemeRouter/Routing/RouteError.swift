@@ -124,7 +124,7 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         offset.map { "\(message) at byte \($0)" } ?? message
     }
 
-    /// Renders the error with the URL and a caret under the offending byte, as ``URLRejection/render(input:)`` does.
+    /// Renders the error with the URL and a caret under the offending byte, as `URLRejection/render(input:)` does.
     public func render(input: String) -> String {
         guard let offset else { return "error: \(description)" }
         return CaretRendering.render(description, input: Array(input.utf8), offset: offset)

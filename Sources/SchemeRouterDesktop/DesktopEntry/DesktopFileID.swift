@@ -4,7 +4,7 @@ public import SchemeRouter
 /// and `xdg-mime` name an application.
 ///
 /// **The rule for the ids SchemeRouter writes**: the id is the app's `CFBundleURLName` (a
-/// ``SchemeRouter/ReverseDNSName``) followed by `.desktop`, and the file lies directly in
+/// `SchemeRouter/ReverseDNSName`) followed by `.desktop`, and the file lies directly in
 /// `$XDG_DATA_HOME/applications/`, never in a subdirectory. `ReverseDNSName` admits only ASCII
 /// letters, digits, `_` and `.`, so the id is a valid D-Bus name (as the Desktop Entry
 /// specification asks) and never contains `-`. That matters: the specification derives an id from

@@ -2,10 +2,10 @@
 /// back into the exact `argv` a launcher runs (Desktop Entry specification §7, "The Exec key").
 ///
 /// Writing: an argument that contains a reserved character (space, tab, newline, `"`, `'`, `\`,
-/// `>`, `<`, `~`, `|`, `&`, `;`, `$`, `*`, `?`, `#`, `(`, `)`, `` ` ``) is enclosed in double quotes,
-/// with `"`, `` ` ``, `$` and `\` escaped by a backslash inside them; every `%` is doubled (`%%`)
+/// `>`, `<`, `~`, `|`, `&`, `;`, `$`, `*`, `?`, `#`, `(`, `)`, a backtick) is enclosed in double quotes,
+/// with `"`, the backtick, `$` and `\` escaped by a backslash inside them; every `%` is doubled (`%%`)
 /// so it is never read as a field code. The result is then escaped as a string value
-/// (``DesktopEntryValue``), so a literal backslash in a quoted argument appears as four in the file.
+/// (`DesktopEntryValue`), so a literal backslash in a quoted argument appears as four in the file.
 ///
 /// Reading: the value is unescaped as a string, split into arguments at unquoted blanks with
 /// quotes removed, and then each argument's field codes are expanded: `%u`, `%U`, `%f` and `%F`

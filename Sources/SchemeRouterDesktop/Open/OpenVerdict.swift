@@ -1,8 +1,8 @@
 /// What became of a URL given to ``URLOpener/open(_:options:)``.
 ///
 /// The cases a SchemeRouter app can answer mirror the runtime's verdicts and exit statuses
-/// (`todolist URL` and `schemectl open URL` exit alike); the desktop adds ``noHandler`` and
-/// ``delivered``.
+/// (`todolist URL` and `schemectl open URL` exit alike); the desktop adds `noHandler` and
+/// `delivered`.
 public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
     /// The app's `open` returned `true`.
     case handled
@@ -19,8 +19,14 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
     case launchTimedOut
     /// The app terminated before the URL reached it.
     case terminated
-    /// No answer in time.
+    /// No answer in time; the URL was not delivered and will not be.
     case noAnswer(String)
+    /// The app's primary did not acknowledge the URL within the receipt timeout (it is stopped
+    /// or stuck); the URL was not delivered and will not be.
+    case unresponsive(String)
+    /// The app's socket is served by another user (a squatter) or its runtime directory is
+    /// unsafe: nothing was sent.
+    case refused(String)
     /// No application is registered for the URL's scheme.
     case noHandler(scheme: String)
     /// The URL reached the handler (its process was started, or the app's socket took it) but
@@ -38,7 +44,7 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
 
     /// A stable name for scripts (`--json`): `handled`, `declined`, `rejected`, `openFailed`,
     /// `launchFailed`, `launchTimedOut`, `terminated`, `noAnswer`, `noHandler`, `delivered`, `protocolError`,
-    /// `hookTimedOut`.
+    /// `hookTimedOut`, `unresponsive`, `refused`.
     public var name: String {
         switch self {
         case .handled: "handled"
@@ -53,13 +59,15 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         case .delivered: "delivered"
         case .protocolError: "protocolError"
         case .hookTimedOut: "hookTimedOut"
+        case .unresponsive: "unresponsive"
+        case .refused: "refused"
         }
     }
 
     /// The exit status a command-line sender reports this verdict with — the table the apps
     /// themselves use (0 handled, 1 declined, 2 rejected, 3 open failed, 4 launch failed,
-    /// 5 launch timed out, 6 terminated, 7 no answer, 12 hook timed out, 76 protocol error) plus
-    /// 10 no handler and 11 delivered without a verdict.
+    /// 5 launch timed out, 6 terminated, 7 no answer, 12 hook timed out, 13 unresponsive,
+    /// 76 protocol error, 77 refused socket) plus 10 no handler and 11 delivered without a verdict.
     public var exitStatus: Int32 {
         switch self {
         case .handled: 0
@@ -73,6 +81,8 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         case .noHandler: 10
         case .delivered: 11
         case .hookTimedOut: 12
+        case .unresponsive: 13
+        case .refused: 77
         case .protocolError: 76
         }
     }
@@ -92,6 +102,8 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         case .delivered: "delivered (no verdict)"
         case .protocolError(let reason): "protocol error: \(reason)"
         case .hookTimedOut(let reason): "hook timed out: \(reason)"
+        case .unresponsive(let reason): "unresponsive: \(reason)"
+        case .refused(let reason): "refused: \(reason)"
         }
     }
 }

@@ -11,7 +11,13 @@ enum PrimaryWake {
             return OpenVerdict(client.open(
                 url, sourceApplication: source, annotation: options.annotation, activationToken: options.activationToken))
         } catch {
-            return error.exitStatus == .noAnswer ? .noAnswer(error.description) : .launchFailed(error.description)
+            switch error.exitStatus {
+            case .noAnswer: return .noAnswer(error.description)
+            // A socket served by another user (a squatter), or an unsafe runtime directory: the
+            // app itself exits 77 for the same reason.
+            case .runtimeDirectoryRefused: return .refused(error.description)
+            default: return .launchFailed(error.description)
+            }
         }
     }
 }
@@ -29,6 +35,7 @@ extension OpenVerdict {
         case .hookTimedOut(let reason): self = .hookTimedOut(reason)
         case .terminated: self = .terminated
         case .noAnswer(let reason): self = .noAnswer(reason)
+        case .unresponsive(let reason): self = .unresponsive(reason)
         case .protocolError(let reason): self = .protocolError(reason)
         }
     }

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import Glibc
 internal import SchemeRouter
 internal import SchemeRouterRuntime
@@ -103,29 +104,29 @@ public struct URLOpener: Sendable {
                 return .launchFailed(error.description)
             }
         }
-        let process: Subprocess.Spawned
+        let process: ChildProcess.Running
         do {
-            process = try Subprocess.spawn(
-                executable, arguments: arguments, environment: childEnvironment.entries, output: .null, error: .null,
-                passing: pipe.map { [($0.childDescriptor, $0.childDescriptor)] } ?? [], newSession: true)
+            process = try ChildProcess.start(
+                arguments.map { Array($0.utf8) }, executable: executable, environment: childEnvironment.entries,
+                output: .discard, passing: pipe.map { [($0.childDescriptor, $0.childDescriptor)] } ?? [], newSession: true)
         } catch {
             return .launchFailed(error.description)
         }
         guard let pipe else {
-            Reaper.reapInBackground(process)
+            process.reapInBackground()
             return .delivered
         }
-        let deadline = Clock.now + options.timeout
+        let deadline = Sys.monotonicNow() + options.timeout
         let verdict = OpenVerdict(pipe.awaitVerdict(timeout: options.timeout))
         guard case .launchFailed = verdict else {
-            Reaper.reapInBackground(process)
+            process.reapInBackground()
             return verdict
         }
         // No verdict frame: the process's exit status is its verdict.
-        let remaining = max(deadline - Clock.now, .milliseconds(1))
-        switch Subprocess.wait(for: process, timeout: remaining).termination {
+        let remaining = max(deadline - Sys.monotonicNow(), .milliseconds(1))
+        switch process.wait(deadline: remaining).termination {
         case .exited(let status): return Self.verdict(exitStatus: status)
-        case .signaled(let signal): return .launchFailed("\(program) was killed by signal \(signal) before it answered")
+        case .signalled(let signal): return .launchFailed("\(program) was killed by signal \(signal) before it answered")
         case .timedOut: return .noAnswer("\(program) gave no verdict within \(options.timeout)")
         }
     }
@@ -142,6 +143,8 @@ public struct URLOpener: Sendable {
         case 6: .terminated
         case 7: .noAnswer("the app got no answer from its primary")
         case 12: .hookTimedOut("a hook of the app overran its deadline")
+        case 13: .unresponsive("the app's primary did not acknowledge the URL in time")
+        case 77: .refused("the app refused its runtime directory or socket")
         case 76: .protocolError("the app reported a protocol error")
         default: .launchFailed("the app exited with status \(exitStatus)")
         }

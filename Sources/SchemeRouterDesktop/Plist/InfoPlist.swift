@@ -8,7 +8,7 @@ public import SchemeRouter
 /// Import reads XML, binary and OpenStep property lists. Each `CFBundleURLTypes` entry has a
 /// `CFBundleURLName` (an entry without one falls back to the plist's `CFBundleIdentifier`) and
 /// `CFBundleURLSchemes`; entries that share a name are merged. Names and schemes must pass
-/// SchemeRouter's rules (``SchemeRouter/ReverseDNSName``: no `-`), and the manifest must validate.
+/// SchemeRouter's rules (`SchemeRouter/ReverseDNSName`: no `-`), and the manifest must validate.
 public enum InfoPlist {
     private struct Document: Codable {
         var CFBundleIdentifier: String?

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 public import SchemeRouter
 
 extension DesktopRegistrar {
@@ -12,7 +13,7 @@ extension DesktopRegistrar {
     func writeBusService(_ file: BusServiceFile) throws(RegistrationError) -> RegistrationReport.Change {
         let path = busServicePath(for: file.name)
         let existing: [UInt8]?
-        do { existing = try FileSystem.read(path) } catch { throw .fileSystem(error) }
+        do { existing = try RegularFile.readIfExists(path) } catch { throw .unreadable(error) }
         if let existing, !BusServiceFile.parse(existing).ours {
             throw .foreignDesktopFile(path: path, bundleName: nil)
         }
@@ -28,7 +29,7 @@ extension DesktopRegistrar {
     func removeBusService(_ name: ReverseDNSName) throws(RegistrationError) -> RegistrationReport.Change {
         let path = busServicePath(for: name)
         let existing: [UInt8]?
-        do { existing = try FileSystem.read(path) } catch { throw .fileSystem(error) }
+        do { existing = try RegularFile.readIfExists(path) } catch { throw .unreadable(error) }
         guard let existing else { return .absent }
         guard BusServiceFile.parse(existing).ours else { return .unchanged }
         do { try FileSystem.remove(path) } catch { throw .fileSystem(error) }

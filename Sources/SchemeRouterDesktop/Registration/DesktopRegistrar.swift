@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 public import SchemeRouter
 
 /// Registers a SchemeRouter app as the desktop's handler of its URL schemes, and removes it again.
@@ -133,9 +134,9 @@ public struct DesktopRegistrar: Sendable {
         guard let tool = environment.which("update-desktop-database") else { return .toolMissing }
         guard FileSystem.kind(of: directories.userApplications) == .directory else { return .notNeeded }
         do {
-            let result = try Subprocess.run(
+            let result = try ChildProcess.run(
                 tool, arguments: [tool, directories.userApplications], environment: environment.entries,
-                timeout: .seconds(30))
+                deadline: .seconds(30))
             guard result.termination == .exited(0) else {
                 let firstLine = result.standardErrorText.split(separator: "\n").first.map(String.init)
                 return .failed(tool: tool, reason: firstLine ?? result.termination.description)
@@ -155,7 +156,7 @@ public struct DesktopRegistrar: Sendable {
     }
 
     private func read(_ path: String) throws(RegistrationError) -> [UInt8]? {
-        do { return try FileSystem.read(path) } catch { throw .fileSystem(error) }
+        do { return try RegularFile.readIfExists(path) } catch { throw .unreadable(error) }
     }
 
     private func checkOwnership(_ bytes: [UInt8], path: String, name: ReverseDNSName) throws(RegistrationError) {

@@ -1,3 +1,5 @@
+public import SchemeRouterPlatform
+
 /// Why `register` or `unregister` could not do its work. Nothing is half-done: the checks run
 /// before any file is written.
 public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -12,8 +14,10 @@ public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A desktop file with our id exists but was not written by `schemectl register` for this
     /// app (no `X-SchemeRouter-BundleName`, or another name): it is left alone.
     case foreignDesktopFile(path: String, bundleName: String?)
-    /// Reading or writing a file failed.
-    case fileSystem(FileSystemError)
+    /// Writing a file (or creating a directory, removing a file) failed.
+    case fileSystem(SystemError)
+    /// A file could not be read, or is not a regular file.
+    case unreadable(FileReadError)
 
     /// What is wrong, naming the path.
     public var description: String {
@@ -29,6 +33,7 @@ public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertibl
                 "\(path) exists and was not written by schemectl register; it was left alone (move it away to register)"
             }
         case .fileSystem(let error): error.description
+        case .unreadable(let error): error.description
         }
     }
 }

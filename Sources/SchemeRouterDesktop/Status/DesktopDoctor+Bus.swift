@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import Glibc
 internal import SchemeRouter
 
@@ -11,7 +12,7 @@ extension DesktopDoctor {
         for file in files where file.entry.boolean("DBusActivatable") {
             guard let name = file.entry.bundleName else { continue }
             let path = database.directories.dataHome + "/dbus-1/services/" + name.rawValue + ".service"
-            guard let bytes = try? FileSystem.read(path) else {
+            guard let bytes = try? RegularFile.readIfExists(path) else {
                 problems.append(Problem(
                     .error, "dbus-service-missing",
                     "\(file.path) says DBusActivatable=true but \(path) is missing: launchers cannot start \(name)",
@@ -66,12 +67,12 @@ extension DesktopDoctor {
             return .unavailable("gdbus is not installed, so the bus cannot be asked (apt-get install libglib2.0-bin)")
         }
         guard
-            let result = try? Subprocess.run(
+            let result = try? ChildProcess.run(
                 gdbus,
                 arguments: [
                     gdbus, "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
                     "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", name,
-                ], environment: environment.entries, timeout: .seconds(10))
+                ], environment: environment.entries, deadline: .seconds(10))
         else { return .unavailable("gdbus could not run") }
         let errorText = result.standardErrorText
         if result.termination != .exited(0) {

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 public import SchemeRouter
 
 /// `schemectl status`: who handles each scheme, who else claims it, whether xdg-mime agrees,
@@ -178,8 +179,8 @@ public struct DesktopDoctor: Sendable {
     func queryXDGMime(_ mimeType: String) -> String? {
         guard let tool = environment.which("xdg-mime") else { return nil }
         guard
-            let output = try? Subprocess.run(
-                tool, arguments: [tool, "query", "default", mimeType], environment: environment.entries, timeout: .seconds(15)),
+            let output = try? ChildProcess.run(
+                tool, arguments: [tool, "query", "default", mimeType], environment: environment.entries, deadline: .seconds(15)),
             output.termination == .exited(0)
         else { return nil }
         return output.standardOutputText.trimmingBlanks.split(separator: "\n").first.map(String.init) ?? ""
@@ -199,8 +200,8 @@ extension DesktopDoctor {
     public func validate(_ files: [InstalledDesktopFile]) -> [Problem] {
         guard let tool = environment.which("desktop-file-validate") else { return [] }
         return files.compactMap { file in
-            guard let output = try? Subprocess.run(
-                tool, arguments: [tool, file.path], environment: environment.entries, timeout: .seconds(15))
+            guard let output = try? ChildProcess.run(
+                tool, arguments: [tool, file.path], environment: environment.entries, deadline: .seconds(15))
             else { return nil }
             guard output.termination != .exited(0) else { return nil }
             let first = (output.standardOutputText + output.standardErrorText).split(separator: "\n").first.map(String.init) ?? ""

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 /// The installed desktop files and MIME associations of one set of XDG directories, read the
 /// way the MIME Applications Associations specification describes.
 ///
@@ -22,7 +23,7 @@ public struct DesktopDatabase: Sendable {
     public func desktopFile(_ id: DesktopFileID) -> InstalledDesktopFile? {
         for directory in directories.applicationDirectories {
             guard let path = Self.locate(id.rawValue, in: directory) else { continue }
-            guard let bytes = try? FileSystem.read(path) else { continue }
+            guard let bytes = try? RegularFile.readIfExists(path) else { continue }
             let file = InstalledDesktopFile(id: id, path: path, entry: DesktopEntry(bytes: bytes))
             return file.entry.isHidden ? nil : file
         }
@@ -54,7 +55,7 @@ public struct DesktopDatabase: Sendable {
         for directory in directories.applicationDirectories {
             for (relative, path) in Self.desktopFiles(below: directory, prefix: "") {
                 let id = DesktopFileID(relativePath: relative)
-                guard seen.insert(id).inserted, let bytes = try? FileSystem.read(path) else { continue }
+                guard seen.insert(id).inserted, let bytes = try? RegularFile.readIfExists(path) else { continue }
                 result.append(InstalledDesktopFile(id: id, path: path, entry: DesktopEntry(bytes: bytes)))
             }
         }
@@ -84,7 +85,7 @@ public struct DesktopDatabase: Sendable {
     /// The `mimeapps.list` files that exist, in lookup order.
     public func mimeAppsLists() -> [(location: MimeAppsListLocation, list: MimeAppsList)] {
         directories.mimeAppsLists.compactMap { location in
-            guard let bytes = try? FileSystem.read(location.path) else { return nil }
+            guard let bytes = try? RegularFile.readIfExists(location.path) else { return nil }
             return (location, MimeAppsList(bytes: bytes))
         }
     }
@@ -113,7 +114,7 @@ public struct DesktopDatabase: Sendable {
             return file.entry.handles(mimeType) || added.contains(id) || alsoAdded.contains(id) ? file : nil
         }
         for location in directories.mimeAppsLists {
-            guard let bytes = try? FileSystem.read(location.path) else { continue }
+            guard let bytes = try? RegularFile.readIfExists(location.path) else { continue }
             let list = MimeAppsList(bytes: bytes)
             // [Added Associations] and [Removed Associations] count only in generic files.
             let addedHere = location.desktop == nil ? list.ids(for: mimeType, in: MimeAppsList.addedAssociations) : []
@@ -151,7 +152,7 @@ public struct DesktopDatabase: Sendable {
 
     /// The ids `mimeinfo.cache` in `directory` lists for `mimeType` (nil when there is no cache).
     public func mimeInfoCache(in directory: String, for mimeType: String) -> [DesktopFileID]? {
-        guard let bytes = try? FileSystem.read(directory + "/mimeinfo.cache") else { return nil }
+        guard let bytes = try? RegularFile.readIfExists(directory + "/mimeinfo.cache") else { return nil }
         return KeyFile(bytes).entries(in: "MIME Cache").filter { $0.key == mimeType }
             .flatMap { DesktopEntryValue.list($0.value) }.map(DesktopFileID.init(foreign:))
     }

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import Glibc
 
 /// Environment variables: the process's own (``current()``, read on demand with `getenv`) or a

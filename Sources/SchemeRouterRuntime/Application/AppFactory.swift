@@ -2,8 +2,8 @@ internal import SchemeRouter
 
 /// What the runtime needs of the app's delegate type, without being generic over it: how to tie
 /// its request type to the manifest, and how to create the delegate and the controller that
-/// drives it (a ``SceneController`` when the delegate opted in to scenes, else a
-/// ``LifecycleController``).
+/// drives it (a `SceneController` when the delegate opted in to scenes, else a
+/// `LifecycleController`).
 @MainActor
 struct AppFactory {
     /// Checks the delegate's request type against the compiled manifest.

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 public import SchemeRouter
@@ -21,12 +22,12 @@ public import SchemeRouter
 public enum Application {
     /// The running primary's lifecycle controller, once the launch began (`nil` for a scene
     /// app, see ``sceneController``): for beginning and
-    /// ending background tasks (``LifecycleController/beginBackgroundTask(name:expiration:)``) and
+    /// ending background tasks (`LifecycleController/beginBackgroundTask(name:expiration:)`) and
     /// reading the state. `nil` in a sender.
     @MainActor public internal(set) static var controller: LifecycleController?
 
     /// The running primary's scene controller, once the launch began, for an app whose delegate
-    /// opted in to scenes (``SchemeRouter/SceneApplicationDelegate``): its sessions, each
+    /// opted in to scenes (`SceneApplicationDelegate`): its sessions, each
     /// scene's state and delegate. `nil` in a sender and for an app-delegate app.
     @MainActor public internal(set) static var sceneController: SceneController?
 
@@ -43,7 +44,7 @@ public enum Application {
     ///     its field.
     ///   - makeDelegate: Creates the delegate from the app's compiled declaration; called only in
     ///     the primary, after the socket is bound, under the launch deadline. Before anything is
-    ///     served, the delegate's ``SchemeRouter/ApplicationDelegate/Request`` type is checked
+    ///     served, the delegate's `SchemeRouter/ApplicationDelegate/Request` type is checked
     ///     against the manifest's routes: a mismatch ends the app with
     ///     ``ExitStatus/requestTypeMismatch`` (70) and the routes named.
     /// - Precondition: `manifest` is a valid manifest (it is the app's own, embedded data: test

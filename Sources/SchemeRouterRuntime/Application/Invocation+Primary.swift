@@ -1,3 +1,5 @@
+internal import CSchemeRouterLinux
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
@@ -72,7 +74,20 @@ extension Invocation {
         if let descriptor = settings.verdictDescriptor { Sys.close(descriptor) }
         _ = setsid()
         Self.detachStandardStreams()
+        // As a daemon does: the primary must not keep its launcher's working directory (a
+        // mount) busy. A relative trace path still names the file the launcher meant.
+        settings.tracePath = settings.tracePath.map(Self.absolute)
+        _ = chdir("/")
         return VerdictSink(descriptor: descriptors[1])
+    }
+
+    /// `path` made absolute against the working directory.
+    private static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (directory == "/" ? "" : directory) + "/" + path
     }
 
     /// Standard input from /dev/null; standard output and error kept when they are files or

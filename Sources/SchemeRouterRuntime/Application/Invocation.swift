@@ -86,15 +86,20 @@ final class Invocation {
             request: 1, url: bytes, sourceApplication: settings.claimedSource, annotation: settings.annotation,
             activationToken: activationToken)
         let files = prepareFiles()
+        // One id for every attempt: the primary answers a retry with the first verdict.
+        let requestID = settings.requestID ?? RequestID.random()
         // A primary that terminates while the URL waits answers `terminated` without having
         // delivered it: try again, which launches a new primary.
         for attempt in 0...3 {
             switch elect(files) {
             case .sender(let connection):
-                let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
+                let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
+                if let path = client.replacedPrimaryExecutable {
+                    Log.error(UpgradeCheck.warning(app: Log.program, pid: client.primaryProcessID, path: path))
+                }
                 let verdict = client.open(
                     url: bytes, sourceApplication: request.sourceApplication, annotation: request.annotation,
-                    activationToken: activationToken)
+                    activationToken: activationToken, requestID: requestID)
                 if verdict == .terminated && attempt < 3 { continue }
                 finish(verdict, url: url.text)
             case .primary(let lock):
@@ -126,7 +131,7 @@ final class Invocation {
         let files = prepareFiles()
         switch elect(files) {
         case .sender(let connection):
-            let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
+            let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
             do throws(RuntimeError) {
                 let reply = try client.control(intoBackground ? .state : .activate)
                 if reply.refused { Log.error(reply.message ?? "refused") }
@@ -161,7 +166,7 @@ final class Invocation {
             Log.error("\(name) is not running")
             exit(ExitStatus.notRunning.rawValue)
         }
-        let client = WakeClient.adopting(connection, bundleName: name, replyTimeout: settings.replyTimeout)
+        let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
         do throws(RuntimeError) {
             let reply = try client.control(discardingState ? .forceQuit : .terminate)
             if reply.refused { Log.error(reply.message ?? "refused") }

@@ -55,9 +55,12 @@ enum InvocationArguments: Equatable {
                \(program) --manifest     print the app's embedded manifest (Schemes/*.json)
                \(program) --gapplication-service
                                    started by the session bus: launch with the first Open (Docs/DBus.md)
-        Exit status: 0 handled, 1 declined, 2 rejected, 3 open failed, 4 launch failed, 5 launch timed out,
-        6 terminated, 7 no answer, 8 not running, 9 refused, 64 usage, 71 system error, 76 protocol error,
-        77 unsafe runtime directory (see Docs/Runtime.md).
+        Exit status: 0 handled, 1 declined, 3 open failed (delivered); 2 rejected, 5 launch timed out,
+        6 terminated, 7 no answer, 13 unresponsive (not delivered, and never will be); 4 the primary died
+        after taking the URL, 12 a hook overran its deadline (perhaps partly delivered); 8 not running,
+        9 refused (control commands); 64 usage, 71 system error, 76 protocol error, 77 unsafe runtime
+        directory or socket. Retry with the same SCHEMEROUTER_REQUEST_ID: a delivered URL is not
+        delivered twice (see Docs/Runtime.md).
         """
     }
 

@@ -1,3 +1,4 @@
+internal import CSchemeRouterLinux
 internal import CLibUV
 internal import Glibc
 public import SchemeRouter
@@ -55,7 +56,7 @@ public final class RuntimeLoop {
     /// shows, each hook under the hook deadline and in the trace. A scene app reports this for
     /// each window instead of ``windowsChanged(_:lastWindowClosed:policy:)``.
     /// - Parameters:
-    ///   - session: The scene's ``SchemeRouter/SceneSession/persistentIdentifier``.
+    ///   - session: The scene's `SceneSession.persistentIdentifier`.
     ///   - window: What its window shows now.
     public func sceneWindowChanged(_ session: String, to window: SceneWindowState) {
         primary.follow(scene: session, window: window)

@@ -1,3 +1,4 @@
+internal import CSchemeRouterLinux
 internal import CLibUV
 internal import CSDBus
 internal import Glibc

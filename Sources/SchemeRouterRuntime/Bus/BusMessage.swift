@@ -1,3 +1,4 @@
+internal import CSchemeRouterLinux
 internal import CSDBus
 internal import Glibc
 

@@ -31,6 +31,7 @@ struct BusNames: Sendable, Equatable {
             case .terminated: "Terminated"
             case .hookTimedOut: "HookTimedOut"
             case .noAnswer, .protocolError: "Failed"
+            case .unresponsive: "Unresponsive"
             }
         return "\(errorPrefix).\(suffix)"
     }

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 
@@ -8,7 +9,9 @@ final class ClientConnection {
     let descriptor: Int32
     /// The socket's path, for messages.
     let path: String
-    private var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .error])
+    var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .receipt, .error])
+    /// The serving process's pid, as the kernel reported it at `connect`.
+    private(set) var serverPID: Int32 = 0
 
     private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
@@ -58,6 +61,7 @@ final class ClientConnection {
         }
         let user = geteuid()
         guard server.uid == user else { throw .untrustedPeer(path, uid: server.uid, expected: user) }
+        connection.serverPID = server.pid
         return .connected(connection)
     }
 

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
@@ -23,18 +24,22 @@ public final class WakeClient {
     public let bundleName: String
     /// The socket the client is connected to.
     public let socketPath: String
-    private let connection: ClientConnection
+    private var connection: ClientConnection
     private let replyTimeout: Duration
+    private let receiptTimeout: Duration
+    private let connectTimeout: Duration
     private var lastRequest: UInt32 = 0
     /// Set once the connection can carry no more requests, with the verdict every later
     /// request gets.
     private var broken: WakeVerdict?
 
-    private init(bundleName: String, connection: ClientConnection, replyTimeout: Duration) {
+    private init(bundleName: String, connection: ClientConnection, replyTimeout: Duration, settings: RuntimeSettings) {
         self.bundleName = bundleName
         self.socketPath = connection.path
         self.connection = connection
         self.replyTimeout = replyTimeout
+        self.receiptTimeout = settings.receiptTimeout
+        self.connectTimeout = settings.connectTimeout
     }
 
     /// Connects to the running primary of `bundleName`.
@@ -54,7 +59,8 @@ public final class WakeClient {
         let files = try RuntimeDirectory.prepare().files(for: bundleName)
         switch try Election.run(files, mayBecomePrimary: false, timeout: connectTimeout ?? settings.connectTimeout) {
         case .sender(let connection):
-            return WakeClient(bundleName: bundleName, connection: connection, replyTimeout: replyTimeout ?? settings.replyTimeout)
+            return WakeClient(
+                bundleName: bundleName, connection: connection, replyTimeout: replyTimeout ?? settings.replyTimeout, settings: settings)
         case .notRunning:
             return nil
         case .primary:
@@ -62,9 +68,19 @@ public final class WakeClient {
         }
     }
 
+    /// The primary's process id, as the kernel reported it when the client connected.
+    public var primaryProcessID: Int32 { connection.serverPID }
+
+    /// The primary's executable when it was replaced on disk after the primary started (a
+    /// rebuild or a package upgrade: `/proc/<pid>/exe` ends in ` (deleted)`), else `nil`. The
+    /// primary keeps running the old code until it is restarted (`app --quit`, then `app`).
+    public var replacedPrimaryExecutable: String? {
+        PeerCredentials(pid: connection.serverPID, uid: 0).executable.flatMap(UpgradeCheck.replaced)
+    }
+
     /// Wraps a connection the single-instance check made.
-    static func adopting(_ connection: ClientConnection, bundleName: String, replyTimeout: Duration) -> WakeClient {
-        WakeClient(bundleName: bundleName, connection: connection, replyTimeout: replyTimeout)
+    static func adopting(_ connection: ClientConnection, bundleName: String, settings: RuntimeSettings) -> WakeClient {
+        WakeClient(bundleName: bundleName, connection: connection, replyTimeout: settings.replyTimeout, settings: settings)
     }
 
     /// Sends a URL and waits for its verdict.
@@ -76,17 +92,20 @@ public final class WakeClient {
     ///   - annotation: Free-form data for `open`'s options.
     ///   - activationToken: The desktop's activation token for the window the URL presents
     ///     (``ActivationToken/take()`` reads and clears the sender's own).
+    ///   - requestID: The request's id (``RequestID``), to be given again when the caller sends
+    ///     the same URL again after a failure: the primary answers a repeated id with the first
+    ///     verdict instead of delivering twice. By default a fresh random id.
     /// - Returns: The verdict; never ``WakeVerdict/handled`` unless `open` returned `true`.
     public func open(
         url: some Collection<UInt8>, sourceApplication: String? = nil, annotation: String? = nil,
-        activationToken: String? = nil
+        activationToken: String? = nil, requestID: String? = nil
     ) -> WakeVerdict {
         if let broken { return broken }
         lastRequest &+= 1
         let request = OpenRequest(
             request: lastRequest, url: Array(url), sourceApplication: sourceApplication, annotation: annotation,
-            activationToken: activationToken)
-        guard let frame = request.frame else {
+            activationToken: activationToken, requestID: requestID ?? RequestID.random())
+        guard let frame = request.frame(version: WakeProtocol.version) else {
             return .rejected(
                 code: "too-long", offset: WakeProtocol.maximumPayloadLength,
                 message: "the URL and its annotation do not fit in one \(WakeProtocol.maximumPayloadLength)-byte frame")
@@ -105,9 +124,12 @@ public final class WakeClient {
 
     /// Sends a URL given as text (its UTF-8 bytes).
     public func open(
-        _ url: String, sourceApplication: String? = nil, annotation: String? = nil, activationToken: String? = nil
+        _ url: String, sourceApplication: String? = nil, annotation: String? = nil, activationToken: String? = nil,
+        requestID: String? = nil
     ) -> WakeVerdict {
-        open(url: Array(url.utf8), sourceApplication: sourceApplication, annotation: annotation, activationToken: activationToken)
+        open(
+            url: Array(url.utf8), sourceApplication: sourceApplication, annotation: annotation,
+            activationToken: activationToken, requestID: requestID)
     }
 
     /// Sends a lifecycle command.
@@ -117,7 +139,7 @@ public final class WakeClient {
         if let broken { throw .protocolViolation("the connection is closed: \(broken)") }
         lastRequest &+= 1
         let request = ControlRequest(request: lastRequest, command: command)
-        switch exchange(request.frame, request: lastRequest, expecting: .controlReply) {
+        switch exchange(request.frame(version: WakeProtocol.version), request: lastRequest, expecting: .controlReply) {
         case .success(let payload):
             do throws(WireError) {
                 return try ControlReplyMessage(payload: payload)
@@ -128,6 +150,7 @@ public final class WakeClient {
         case .failure(let verdict):
             switch verdict {
             case .noAnswer(let reason): throw .timedOut(reason)
+            case .unresponsive(let reason): throw .unresponsive(reason)
             case .launchFailed, .terminated: throw .noPrimary(bundleName)
             case .hookTimedOut(let reason): throw .hookTimedOut(reason)
             default: throw .protocolViolation(verdict.description)
@@ -141,44 +164,117 @@ public final class WakeClient {
         case failure(WakeVerdict)
     }
 
-    /// Sends `frame` and waits for the answer of type `expected` to `request`.
+    /// Sends `frame` and waits for the answer of type `expected` to `request`, sending it again
+    /// (a bounded number of times) while it provably never reached the primary's loop.
     private func exchange(_ frame: Frame, request: UInt32, expecting expected: FrameType) -> Exchange {
+        var attempt = 1
+        while true {
+            switch exchangeOnce(frame, request: request, expecting: expected) {
+            case .answered(let exchange):
+                return exchange
+            case .sendAgain(let reason):
+                // Nothing of the request was carried out: the same frame (the same request id)
+                // goes again on a new connection, or, with no primary left, `terminated`
+                // (an `app URL` invocation then launches a new primary).
+                guard attempt < Self.maximumAttempts, reconnect() else {
+                    return .failure(breaking(attempt < Self.maximumAttempts ? .terminated : .noAnswer(reason)))
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    /// How many times a request that never reached the primary's loop is sent.
+    static let maximumAttempts = 8
+
+    /// What one attempt found.
+    private enum Attempt {
+        case answered(Exchange)
+        /// The primary provably did not take the request (no receipt before the connection
+        /// ended or the request could not be sent): sending it again cannot deliver it twice.
+        case sendAgain(String)
+    }
+
+    /// Connects again to the same socket, for another attempt.
+    private func reconnect() -> Bool {
+        guard case .connected(let fresh) = try? ClientConnection.connect(socketPath, timeout: connectTimeout) else { return false }
+        connection = fresh
+        broken = nil
+        return true
+    }
+
+    private func exchangeOnce(_ frame: Frame, request: UInt32, expecting expected: FrameType) -> Attempt {
         do throws(SystemError) {
             try connection.send(frame)
         } catch {
             if error.errno == EPIPE || error.errno == ECONNRESET {
-                return .failure(breaking(.launchFailed("the primary closed the connection before the request was sent")))
+                return .sendAgain("the primary closed the connection before the request was sent")
             }
-            return .failure(breaking(.launchFailed(error.description)))
+            return .answered(.failure(breaking(.launchFailed(error.description))))
         }
-        let deadline = Sys.monotonicNow() + replyTimeout
+        let start = Sys.monotonicNow()
+        let deadline = start + replyTimeout
+        // A version-2 request is acknowledged by the primary's loop at once; until then the
+        // shorter receipt deadline applies.
+        var taken = !frame.asksForReceipt
+        var receiptDeadline = start + receiptTimeout
         while true {
-            switch connection.receive(until: deadline) {
+            let until = taken ? deadline : min(deadline, receiptDeadline)
+            switch connection.receive(until: until) {
             case .frame(let answer):
+                if answer.type == .receipt {
+                    if (try? ReceiptMessage(payload: answer.payload))?.request == request { taken = true }
+                    continue
+                }
                 if answer.type == .error {
                     let message: ErrorMessage
                     do throws(WireError) {
                         message = try ErrorMessage(payload: answer.payload)
                     } catch {
-                        return .failure(breaking(.protocolError(error.description)))
+                        return .answered(.failure(breaking(.protocolError(error.description))))
                     }
-                    return .failure(breaking(Self.verdict(for: message)))
+                    if message.code == .unsupportedVersion && frame.asksForReceipt {
+                        return .answered(.failure(breaking(.protocolError(
+                            "\(bundleName)'s primary speaks an older wake protocol (\(message.message)); restart it with the new version"))))
+                    }
+                    return .answered(.failure(breaking(Self.verdict(for: message))))
                 }
                 guard answer.type == expected, Self.requestNumber(answer.payload) == request else {
                     // An answer to an earlier request that timed out on this side: skip it.
                     if Self.requestNumber(answer.payload) != nil { continue }
-                    return .failure(breaking(.protocolError("unexpected \(answer.type) frame")))
+                    return .answered(.failure(breaking(.protocolError("unexpected \(answer.type) frame"))))
                 }
-                return .success(answer.payload)
+                return .answered(.success(answer.payload))
             case .endOfStream:
-                return .failure(breaking(.launchFailed(
-                    "the primary closed the connection before answering (it exited, crashed or was killed)")))
+                if !taken { return .sendAgain("the primary closed the connection before it read the request") }
+                return .answered(.failure(breaking(.launchFailed(
+                    "the primary closed the connection before answering (it exited, crashed or was killed)"))))
             case .timedOut:
-                return .failure(.noAnswer("no answer from \(bundleName) within \(replyTimeout)"))
+                if !taken, let busyUntil = BusyMarker.busyUntil(socketPath: socketPath), Sys.monotonicNow() < deadline,
+                    busyUntil > Sys.monotonicNow() - receiptTimeout, busyUntil + receiptTimeout > receiptDeadline
+                {
+                    // Busy in a hook: the hook's deadline applies (the watchdog ends the app
+                    // if it overruns), then the receipt timeout again.
+                    receiptDeadline = busyUntil > deadline ? deadline : busyUntil + receiptTimeout
+                    continue
+                }
+                if !taken {
+                    // Shutting the socket down makes any later receipt fail, so the primary
+                    // drops the request; a receipt that arrived just before means it took it.
+                    if connection.giveUp(request: request) {
+                        return .sendAgain("the primary took the request as the sender gave up")
+                    }
+                    return .answered(.failure(breaking(.unresponsive(
+                        "\(bundleName)'s primary did not read the request within \(receiptTimeout) (it is stopped or not running its loop); "
+                            + "it was not delivered and will not be"))))
+                }
+                // Given up: a queued URL whose sender is gone is not opened.
+                _ = connection.giveUp(request: request)
+                return .answered(.failure(breaking(.noAnswer("no answer from \(bundleName) within \(replyTimeout)"))))
             case .invalid(let error):
-                return .failure(breaking(.protocolError(error.description)))
+                return .answered(.failure(breaking(.protocolError(error.description))))
             case .failed(let error):
-                return .failure(breaking(.launchFailed(error.description)))
+                return .answered(.failure(breaking(.launchFailed(error.description))))
             }
         }
     }

@@ -12,10 +12,10 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
     case launched
     /// `open` returned `false`, or a launch hook returned `false` for the launch URL.
     case declined
-    /// The URL was refused before any hook ran: a `URLRejection` (its ``URLRejection/code``,
-    /// byte ``URLRejection/offset`` and ``URLRejection/message``), `undeclared-scheme` for a
+    /// The URL was refused before any hook ran: a `URLRejection` (its `URLRejection/code`,
+    /// byte `URLRejection/offset` and `URLRejection/message`), `undeclared-scheme` for a
     /// scheme the app does not declare (offset 0), or a `RouteError` (no route matches, a value
-    /// is invalid: its ``RouteError/code``, offset and message).
+    /// is invalid: its `RouteError/code`, offset and message).
     case rejected(code: String, offset: Int, message: String)
     /// `open` threw; the error's description.
     case openFailed(String)
@@ -29,8 +29,14 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
     /// the app was ended, as iOS's watchdog does: the URL may have been partly handled, so it
     /// is not sent again automatically.
     case hookTimedOut(String)
-    /// No answer in time: the primary did not come up, answer, or accept the connection.
+    /// No answer in time: the primary did not come up, answer, or accept the connection. The
+    /// URL was not delivered and will not be: a queued URL whose sender gave up is dropped (a
+    /// hook already running for it is bounded by the hook deadline, which ends the app: 12).
     case noAnswer(String)
+    /// The primary's loop did not acknowledge the request within the receipt timeout
+    /// (`SCHEMEROUTER_RECEIPT_TIMEOUT_MS`): it is stopped or stuck outside its hooks. The URL
+    /// was not delivered and never will be (the sender's give-up makes the primary drop it).
+    case unresponsive(String)
     /// The primary closed the connection with a protocol error (``ErrorMessage``).
     case protocolError(String)
 
@@ -68,6 +74,7 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
         case .terminated: .terminated
         case .hookTimedOut: .hookTimedOut
         case .noAnswer: .noAnswer
+        case .unresponsive: .unresponsive
         case .protocolError: .protocolError
         }
     }
@@ -97,6 +104,7 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
         case .terminated: "terminated before the URL was delivered"
         case .hookTimedOut(let reason): "hook timed out: \(reason)"
         case .noAnswer(let reason): "no answer: \(reason)"
+        case .unresponsive(let reason): "unresponsive: \(reason)"
         case .protocolError(let reason): "protocol error: \(reason)"
         }
     }

@@ -1,8 +1,8 @@
 internal import SchemeRouter
 
 /// What the primary asks of the controller that drives the app's delegate: a
-/// ``LifecycleController`` for an app-delegate app, a ``SceneController`` for one that opted in
-/// to scenes (``SceneApplicationDelegate``). The request path, the deadlines, the background
+/// `LifecycleController` for an app-delegate app, a `SceneController` for one that opted in
+/// to scenes (`SceneApplicationDelegate`). The request path, the deadlines, the background
 /// timer and termination are the primary's, shared by both.
 ///
 /// Every event reaches the driver from a loop callback, never from inside a hook, and only in

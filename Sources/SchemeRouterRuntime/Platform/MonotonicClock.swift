@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 public import SchemeRouter
 
 /// The lifecycle's real clock: `CLOCK_MONOTONIC`, unaffected by changes to the wall clock.

@@ -1,3 +1,5 @@
+internal import CSchemeRouterLinux
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 
@@ -5,7 +7,7 @@ internal import Glibc
 /// `$XDG_RUNTIME_DIR/schemerouter/`, or `/tmp/schemerouter-<uid>/` when `XDG_RUNTIME_DIR` is
 /// unset or empty (plain servers, CI, `su` sessions).
 ///
-/// ``prepare(environment:)`` creates it with mode 0700 when missing and refuses one that is
+/// `prepare(environment:)` creates it with mode 0700 when missing and refuses one that is
 /// unsafe: a symbolic link (never followed: the directory is opened with `O_NOFOLLOW`), not a
 /// directory, owned by another user, or with a mode other than 0700. Either case exits with
 /// ``ExitStatus/runtimeDirectoryRefused`` (77). Its files are opened relative to the verified
@@ -26,7 +28,8 @@ public struct RuntimeDirectory: Sendable {
 
     /// The directory's path for an environment that `environment` reads.
     static func path(environment: (String) -> String?) -> String {
-        if let base = environment("XDG_RUNTIME_DIR"), !base.isEmpty {
+        // A relative XDG_RUNTIME_DIR is invalid (XDG Base Directory spec): ignored, like an unset one.
+        if let base = environment("XDG_RUNTIME_DIR"), base.hasPrefix("/") {
             return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/schemerouter"
         }
         return "/tmp/schemerouter-\(geteuid())"
@@ -34,18 +37,20 @@ public struct RuntimeDirectory: Sendable {
 
     /// Creates the directory if needed (mode 0700) and checks that it is safe to use.
     /// - Throws: ``RuntimeError`` with ``RuntimeError/isRuntimeDirectoryRefused`` when it is a
-    ///   symbolic link, not a directory, not owned by the user or not mode 0700, or when
-    ///   `XDG_RUNTIME_DIR` is not an absolute path; a system error when it cannot be created.
+    ///   symbolic link, not a directory, not owned by the user or not mode 0700; a system error
+    ///   when it cannot be created. A relative `XDG_RUNTIME_DIR` is ignored with a warning (the
+    ///   fallback directory is used), never created relative to the working directory.
     public static func prepare() throws(RuntimeError) -> RuntimeDirectory {
         try prepare(environment: Sys.environment)
     }
 
     /// ``prepare()`` for an environment that `environment` reads.
     static func prepare(environment: (String) -> String?) throws(RuntimeError) -> RuntimeDirectory {
-        if let base = environment("XDG_RUNTIME_DIR"), !base.isEmpty, !base.hasPrefix("/") {
-            throw .runtimeDirectoryRefused(base, "XDG_RUNTIME_DIR must be an absolute path")
-        }
         let path = Self.path(environment: environment)
+        if let base = environment("XDG_RUNTIME_DIR"), !base.isEmpty, !base.hasPrefix("/") {
+            Log.error(
+                "warning: ignoring the relative XDG_RUNTIME_DIR=\(base) (the XDG Base Directory spec requires an absolute path); using \(path)")
+        }
         if mkdir(path, 0o700) != 0 {
             let error = Sys.errno
             guard error == EEXIST else { throw .system(SystemError(errno: error, call: "mkdir", path: path)) }
@@ -104,6 +109,8 @@ public struct InstanceFiles: Sendable {
     /// `<bundle name>.new`: where the primary binds before renaming the listening socket into
     /// place, so a socket at ``socketPath`` always accepts.
     let bindingName: String
+    /// `<bundle name>.busy`: until when the primary is busy in a hook (``BusyMarker``).
+    let busyName: String
 
     init(directory: RuntimeDirectory, bundleName: String) throws(RuntimeError) {
         guard Self.isValidBundleName(bundleName) else { throw .invalidBundleName(bundleName) }
@@ -112,6 +119,7 @@ public struct InstanceFiles: Sendable {
         lockName = bundleName + ".lock"
         socketName = bundleName + ".sock"
         bindingName = bundleName + ".new"
+        busyName = bundleName + ".busy"
         let length = socketPath.utf8.count
         guard length <= RuntimeDirectory.maximumSocketPathLength else {
             throw .socketPathTooLong(socketPath, length: length)

@@ -1,3 +1,5 @@
+internal import SchemeRouterPlatform
+
 /// The runtime's tunables, read from the environment (Docs/Runtime.md lists them). A malformed
 /// value is a usage error naming the variable, never silently ignored.
 struct RuntimeSettings: Sendable {
@@ -21,6 +23,13 @@ struct RuntimeSettings: Sendable {
     /// `SCHEMEROUTER_REPLY_TIMEOUT_MS`: how long a sender waits for a verdict (the launch
     /// deadline plus 25 s by default).
     var replyTimeout: Duration = .seconds(30)
+    /// `SCHEMEROUTER_RECEIPT_TIMEOUT_MS`: how long a sender waits for the primary's loop to
+    /// acknowledge a request before it gives up (the request is then never delivered) and
+    /// reports the primary unresponsive (1000).
+    var receiptTimeout: Duration = .seconds(1)
+    /// `SCHEMEROUTER_REQUEST_ID`: the id of the invocation's URL request, to be given again when
+    /// a caller sends the same URL after a failure (``RequestID``); by default a random one.
+    var requestID: String?
     /// `SCHEMEROUTER_MAX_CONNECTIONS`: connections a primary serves at once (2048); more are
     /// answered `busy`.
     var maximumConnections = 2048
@@ -67,6 +76,13 @@ struct RuntimeSettings: Sendable {
         if let value = try milliseconds("SCHEMEROUTER_CONNECT_TIMEOUT_MS") { connectTimeout = value }
         replyTimeout = launchDeadline + .seconds(25)
         if let value = try milliseconds("SCHEMEROUTER_REPLY_TIMEOUT_MS") { replyTimeout = value }
+        if let value = try milliseconds("SCHEMEROUTER_RECEIPT_TIMEOUT_MS") { receiptTimeout = max(value, .milliseconds(1)) }
+        if let text = environment("SCHEMEROUTER_REQUEST_ID") {
+            guard RequestID.isValid(text) else {
+                throw .invalidEnvironment("SCHEMEROUTER_REQUEST_ID", text, "expected 1 to 128 bytes of text")
+            }
+            requestID = text
+        }
         if let text = environment("SCHEMEROUTER_MAX_CONNECTIONS") {
             guard let value = Int(text), (1...1_000_000).contains(value) else {
                 throw .invalidEnvironment("SCHEMEROUTER_MAX_CONNECTIONS", text, "expected a whole number from 1 to 1000000")

@@ -117,9 +117,14 @@ extension Primary {
         queuedDeliveries = []
         for pending in queued {
             guard let owner = deliveryOwners.removeValue(forKey: pending.delivery) else { continue }
+            let id = deliveryRequestIDs.removeValue(forKey: pending.delivery)
+            if case .socket(let connection, _) = owner {
+                answered.append(connection)
+                guard stillWanted(connection, id: id) else { continue }
+            }
             let verdict = deliver(pending, owner: owner.descriptor)
             answer(owner, with: WakeVerdict(verdict))
-            if case .socket(let connection, _) = owner { answered.append(connection) }
+            settle(id, WakeVerdict(verdict))
         }
         for connection in answered { connection.replyDelivered() }
         let controls = queuedControls

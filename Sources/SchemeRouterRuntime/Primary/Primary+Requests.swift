@@ -6,17 +6,21 @@ extension Primary {
         switch frame.type {
         case .open:
             do throws(WireError) {
-                handleOpen(try OpenRequest(payload: frame.payload), size: frame.payload.count, from: connection)
+                let request = try OpenRequest(payload: frame.payload)
+                guard takeDelivery(of: request.request, asked: frame.asksForReceipt, on: connection) else { return }
+                handleOpen(request, size: frame.payload.count, from: connection)
             } catch {
                 connection.fail(ErrorMessage(error))
             }
         case .control:
             do throws(WireError) {
-                handleControl(try ControlRequest(payload: frame.payload), from: connection)
+                let request = try ControlRequest(payload: frame.payload)
+                guard takeDelivery(of: request.request, asked: frame.asksForReceipt, on: connection) else { return }
+                handleControl(request, from: connection)
             } catch {
                 connection.fail(ErrorMessage(error))
             }
-        case .verdict, .controlReply, .error:
+        case .verdict, .controlReply, .receipt, .error:
             // The decoder accepts only client frame types.
             preconditionFailure("a client frame of type \(frame.type)")
         }
@@ -28,14 +32,17 @@ extension Primary {
         let options = OpenOptions(
             sourceApplication: source(of: connection, claimed: request.sourceApplication),
             annotation: request.annotation, activationToken: request.activationToken)
-        handleURL(request.url, options: options, size: size, owner: .socket(connection, request: request.request))
+        handleURL(
+            request.url, options: options, size: size, owner: .socket(connection, request: request.request),
+            retryKey: Self.retryKey(request))
     }
 
     /// A URL arrived through either door: reject it before any hook if it is malformed, not the
     /// app's, matches no route or carries an invalid value; queue it during the launch (within
     /// the buffer budget); otherwise deliver it now. Its verdict goes to `owner`.
     /// - Parameter size: What the request took on the wire (for the buffer budget).
-    func handleURL(_ bytes: [UInt8], options: OpenOptions, size: Int, owner: VerdictOwner) {
+    /// - Parameter retryKey: The request's id and URL (``retryKey(_:)``), when it carries an id.
+    func handleURL(_ bytes: [UInt8], options: OpenOptions, size: Int, owner: VerdictOwner, retryKey: String? = nil) {
         let url: SchemeURL
         do throws(URLRejection) {
             url = try SchemeURL(bytes: bytes)
@@ -50,18 +57,28 @@ extension Primary {
             answer(owner, with: error.verdict)
             return
         }
+        if let retryKey, case .socket(let connection, let request) = owner,
+            answerRetry(key: retryKey, request: request, on: connection)
+        {
+            return
+        }
         let delivery = nextDelivery()
         switch phase {
         case .collecting, .launching:
             // Held until the launch ends: the URL, its text and components, and the annotation.
-            guard reserve(Self.queuedCost(payloadSize: size), for: owner) else { return }
+            guard reserve(Self.queuedCost(payloadSize: size), for: owner) else {
+                if let retryKey { abandon(retryKey) }
+                return
+            }
             queuedDeliveries.append(QueuedURL(routed: routed, options: options, delivery: delivery))
             deliveryOwners[delivery] = owner
+            if let retryKey { deliveryRequestIDs[delivery] = retryKey }
             if case .socket(let connection, _) = owner { connection.owedReplies += 1 }
             busLaunchRequested()
         case .running:
             let verdict = deliver(QueuedURL(routed: routed, options: options, delivery: delivery), owner: owner.descriptor)
             answer(owner, with: WakeVerdict(verdict))
+            settle(retryKey, WakeVerdict(verdict))
             rearmBackgroundTimer()
         case .terminating:
             answer(owner, terminating: true)

@@ -46,6 +46,10 @@ final class Primary {
     var deliveryOwners: [DeliveryID: VerdictOwner] = [:]
     /// The D-Bus door (`org.freedesktop.Application`), when the session bus is there.
     var busDoor: BusDoor?
+    /// The request ids of queued URLs that carry one.
+    var deliveryRequestIDs: [DeliveryID: String] = [:]
+    /// Request ids seen and their verdicts, to answer retries (``RequestMemory``).
+    var requestMemory = RequestMemory()
     /// Control commands that arrived before the launch, handled right after it.
     var queuedControls: [(connection: Connection, request: ControlRequest)] = []
     /// The background deadline's timer.
@@ -63,6 +67,11 @@ final class Primary {
     var currentToken: String?
     /// The run loop that drives this primary's libuv loop, when it is not libuv's own.
     var host: (any HostRunLoop)?
+    /// The connections served at once: `SCHEMEROUTER_MAX_CONNECTIONS`, capped by the
+    /// descriptor limit (``DescriptorLimit``).
+    let connectionLimit: Int
+    /// Whether the trace already says the executable was replaced on disk.
+    var reportedReplacedExecutable = false
     /// A connection waits in libuv, not accepted, because the connection limit was reached.
     var acceptDeferred = false
     /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).
@@ -84,8 +93,9 @@ final class Primary {
         self.launchSink = launchSink
         self.watchdog = Watchdog(
             socketPath: files.socketPath, listenDescriptor: listener.descriptor,
-            launchDeadline: settings.launchDeadline, hookDeadline: settings.hookDeadline)
+            launchDeadline: settings.launchDeadline, hookDeadline: settings.hookDeadline, busy: BusyMarker(files: files))
         self.trace = settings.tracePath.flatMap { TraceWriter(path: $0) }
+        self.connectionLimit = DescriptorLimit.connections(requested: settings.maximumConnections)
     }
 
     /// The next delivery number.
@@ -98,13 +108,13 @@ final class Primary {
 
     /// A client connected: check who it is, then serve it.
     ///
-    /// At ``RuntimeSettings/maximumConnections`` the connection is not accepted yet: libuv stops
+    /// At ``connectionLimit`` the connection is not accepted yet: libuv stops
     /// watching the listening socket, new clients wait in the kernel's listen backlog (their
     /// bytes in their own socket buffers, not in this process), and accepting resumes when a
     /// connection is gone (``forget(_:)``). A client that cannot even enter the backlog waits
     /// in `connect` for its connect timeout.
     func accept() {
-        guard connections.count < settings.maximumConnections else {
+        guard connections.count < connectionLimit else {
             acceptDeferred = true
             return
         }
@@ -149,6 +159,7 @@ final class Primary {
             connection.fail(ErrorMessage(code: .peerRefused, message: "only uid \(user) may use this socket"))
             return
         }
+        noteReplacedExecutable()
         connection.restartIdleTimer()
         connection.startReading()
     }

@@ -1,3 +1,5 @@
+internal import CSchemeRouterLinux
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 import Synchronization
@@ -67,10 +69,13 @@ final class Watchdog: Sendable {
     private let launchDeadline: Duration
     private let hookDeadline: Duration
     private let program: String
+    /// Tells senders until when the loop is busy in a hook.
+    private let busy: BusyMarker?
 
     /// - Parameters:
     ///   - hookDeadline: `.zero` turns the hook watch off (the launch is always watched).
-    init(socketPath: String, listenDescriptor: Int32, launchDeadline: Duration, hookDeadline: Duration) {
+    init(socketPath: String, listenDescriptor: Int32, launchDeadline: Duration, hookDeadline: Duration, busy: BusyMarker? = nil) {
+        self.busy = busy
         self.socketPath = socketPath
         self.listenDescriptor = listenDescriptor
         self.launchDeadline = launchDeadline
@@ -123,6 +128,7 @@ final class Watchdog: Sendable {
     func armHook(_ hooks: [String], owner: Int32?) {
         guard hookDeadline > .zero else {
             guard disarm() else { park() }
+            if !hooks.isEmpty { busy?.mark(until: nil) }
             return
         }
         arm(.hook, deadline: hookDeadline, expected: hooks, owner: owner, sink: nil)
@@ -145,6 +151,7 @@ final class Watchdog: Sendable {
 
     private func arm(_ watch: Watch, deadline timeout: Duration, expected: [String], owner: Int32?, sink: Int32?) {
         let deadline = Sys.monotonicNow() + timeout
+        busy?.mark(until: deadline)
         let (fired, wake, start) = state.withLock { state -> (Bool, Bool, Bool) in
             if state.fired { return (true, false, false) }
             state.armed = true
@@ -170,7 +177,8 @@ final class Watchdog: Sendable {
     /// The main thread claims the end of what was armed. `false` when the watchdog already
     /// fired: the process is exiting and the caller must not touch anything (see ``park()``).
     func disarm() -> Bool {
-        state.withLock { state in
+        busy?.clear()
+        return state.withLock { state in
             if state.fired { return false }
             state.armed = false
             return true

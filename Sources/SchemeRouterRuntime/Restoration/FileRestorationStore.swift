@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import Glibc
 internal import SchemeRouter
 

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import Glibc
 
 /// Where an app's preserved state lives: `$XDG_STATE_HOME/<bundle name>/`, or

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import Glibc
 
 /// A Linux pressure-stall trigger on memory: the descriptor gets `POLLPRI` when tasks stalled on

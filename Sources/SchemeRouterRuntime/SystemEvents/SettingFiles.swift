@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import Glibc
 
 /// Reading the small system files the watched settings live in (bounded reads, no following of

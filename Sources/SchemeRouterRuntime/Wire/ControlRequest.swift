@@ -27,11 +27,14 @@ public struct ControlRequest: Sendable, Hashable {
         self.command = command
     }
 
-    /// The frame.
-    public var frame: Frame {
+    /// The frame (version 1, no receipt).
+    public var frame: Frame { frame(version: 1) }
+
+    /// The frame in `version` (2 asks for a receipt).
+    public func frame(version: UInt8) -> Frame {
         var fields = FieldList()
         fields.set(1, uint32: request)
         fields.set(2, byte: command.rawValue)
-        return Frame(type: .control, payload: fields.encoded)
+        return Frame(type: .control, payload: fields.encoded, version: version)
     }
 }

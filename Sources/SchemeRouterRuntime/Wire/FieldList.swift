@@ -23,7 +23,7 @@ public struct FieldList: Sendable, Hashable {
     /// - Parameters:
     ///   - payload: The frame's payload.
     ///   - known: The tags the frame type defines.
-    public init(decoding payload: [UInt8], known: ClosedRange<UInt8>) throws(WireError) {
+    public init(decoding payload: [UInt8], known: some Collection<UInt8>) throws(WireError) {
         var index = 0
         while index < payload.count {
             let fieldOffset = WakeProtocol.headerLength + index

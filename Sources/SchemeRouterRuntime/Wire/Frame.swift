@@ -5,16 +5,23 @@ public struct Frame: Sendable, Hashable {
     /// The payload (a list of ``FieldList`` fields), at most
     /// ``WakeProtocol/maximumPayloadLength`` bytes.
     public var payload: [UInt8]
+    /// The header's version byte: by default the first version that defines ``type`` (2 for a
+    /// receipt, 1 otherwise); a request that asks for a receipt is sent as version 2.
+    public var version: UInt8
 
     /// Creates a frame.
     /// - Precondition: The payload fits in a frame.
-    public init(type: FrameType, payload: [UInt8]) {
+    public init(type: FrameType, payload: [UInt8], version: UInt8? = nil) {
         precondition(
             payload.count <= WakeProtocol.maximumPayloadLength,
             "a frame's payload is at most \(WakeProtocol.maximumPayloadLength) bytes")
         self.type = type
         self.payload = payload
+        self.version = version ?? (type == .receipt ? 2 : 1)
     }
+
+    /// Whether the sender of this request asked for a receipt (a version-2 request).
+    public var asksForReceipt: Bool { version >= 2 }
 
     /// The frame's bytes on the wire: header, then payload.
     public var encoded: [UInt8] {
@@ -22,7 +29,7 @@ public struct Frame: Sendable, Hashable {
         bytes.reserveCapacity(WakeProtocol.headerLength + payload.count)
         bytes.append(WakeProtocol.magic0)
         bytes.append(WakeProtocol.magic1)
-        bytes.append(WakeProtocol.version)
+        bytes.append(version)
         bytes.append(type.rawValue)
         let length = UInt32(payload.count)
         bytes.append(UInt8(truncatingIfNeeded: length >> 24))

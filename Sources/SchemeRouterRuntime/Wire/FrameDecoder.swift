@@ -54,6 +54,7 @@ public struct FrameDecoder: Sendable {
         let total = WakeProtocol.headerLength + length
         guard available >= total else { return nil }
         let type = FrameType(rawValue: buffer[start + 3])!
+        let version = buffer[start + 2]
         let payloadStart = start + WakeProtocol.headerLength
         let payload = Array(buffer[payloadStart..<(payloadStart + length)])
         start += total
@@ -61,7 +62,7 @@ public struct FrameDecoder: Sendable {
             buffer.removeAll(keepingCapacity: buffer.capacity <= 1024)
             start = 0
         }
-        return Frame(type: type, payload: payload)
+        return Frame(type: type, payload: payload, version: version)
     }
 
     /// Reports the stream's end: throws ``WireError/truncated(received:expected:)`` when it
@@ -81,7 +82,7 @@ public struct FrameDecoder: Sendable {
         for index in 0..<min(2, available) where buffer[start + index] != magic[index] {
             throw .badMagic(offset: index, byte: buffer[start + index])
         }
-        if available > 2, buffer[start + 2] != WakeProtocol.version {
+        if available > 2, !WakeProtocol.supportedVersions.contains(buffer[start + 2]) {
             throw .unsupportedVersion(buffer[start + 2])
         }
         if available > 3 {

@@ -8,6 +8,10 @@ public enum FrameType: UInt8, Sendable, Hashable, CaseIterable, CustomStringConv
     case verdict = 0x81
     /// Primary → client: the answer to one ``control`` request (``ControlReplyMessage``).
     case controlReply = 0x82
+    /// Primary → client (version 2): the primary's loop has read one request and will carry it
+    /// out (``ReceiptMessage``). A request is never delivered unless its receipt reached the
+    /// sender's socket.
+    case receipt = 0x83
     /// Primary → client: the connection is being closed, and why (``ErrorMessage``). Every
     /// request on the connection that has not been answered yet is not answered.
     case error = 0xE0
@@ -19,6 +23,7 @@ public enum FrameType: UInt8, Sendable, Hashable, CaseIterable, CustomStringConv
         case .control: "control"
         case .verdict: "verdict"
         case .controlReply: "controlReply"
+        case .receipt: "receipt"
         case .error: "error"
         }
     }

@@ -7,9 +7,10 @@
 /// | 3 | sourceApplication | optional UTF-8, ≤ 1024 bytes: who the sender *claims* to be |
 /// | 4 | annotation | optional UTF-8, ≤ 60,000 bytes: free-form data for `open` |
 /// | 5 | activationToken | optional UTF-8, ≤ 4096 bytes: the sender's `XDG_ACTIVATION_TOKEN` or `DESKTOP_STARTUP_ID` |
+/// | 8 | requestID | optional UTF-8, 1–128 bytes: the sender's id for the request, kept across its retries; the primary answers a repeated id with the first verdict instead of delivering again |
 ///
-/// A primary older than tag 5 answers a frame carrying it with `error(malformed)` naming the
-/// unknown tag (exit 76), never a wrong delivery: senders set it only when they have a token.
+/// Senders set tag 5 only when they have a token; a primary that predates tags 5 and 8 answers
+/// the version-2 frame that carries them with `error(unsupportedVersion)` (exit 76).
 public struct OpenRequest: Sendable, Hashable {
     /// The client's request number.
     public var request: UInt32
@@ -21,6 +22,8 @@ public struct OpenRequest: Sendable, Hashable {
     public var annotation: String?
     /// The desktop's activation token the sender was started with.
     public var activationToken: String?
+    /// The sender's id for this request, the same on every retry (``RequestID``).
+    public var requestID: String?
 
     /// The longest activation token.
     public static let maximumActivationTokenLength = 4096
@@ -28,39 +31,50 @@ public struct OpenRequest: Sendable, Hashable {
     public static let maximumSourceApplicationLength = 1024
     /// The longest annotation.
     public static let maximumAnnotationLength = 60_000
+    /// The longest request id.
+    public static let maximumRequestIDLength = 128
 
     /// Creates a request.
     public init(
         request: UInt32, url: [UInt8], sourceApplication: String? = nil, annotation: String? = nil,
-        activationToken: String? = nil
+        activationToken: String? = nil, requestID: String? = nil
     ) {
         self.request = request
         self.url = url
         self.sourceApplication = sourceApplication
         self.annotation = annotation
         self.activationToken = activationToken
+        self.requestID = requestID
     }
 
     /// Parses an `open` frame's payload.
     public init(payload: [UInt8]) throws(WireError) {
-        let fields = try FieldList(decoding: payload, known: 1...5)
+        let fields = try FieldList(decoding: payload, known: [1, 2, 3, 4, 5, 8])
         request = try fields.uint32(1, "request")
         url = Array(try fields.requiredBytes(2, "url"))
         sourceApplication = try fields.text(3, "sourceApplication", maximum: Self.maximumSourceApplicationLength)
         annotation = try fields.text(4, "annotation", maximum: Self.maximumAnnotationLength)
         activationToken = try fields.text(5, "activationToken", maximum: Self.maximumActivationTokenLength)
+        requestID = try fields.text(8, "requestID", maximum: Self.maximumRequestIDLength)
+        if requestID?.isEmpty == true {
+            throw .malformed(offset: fields.offset(of: 8) ?? WakeProtocol.headerLength, reason: "requestID is empty")
+        }
     }
 
-    /// The frame, or `nil` when the fields do not fit in one.
-    public var frame: Frame? {
+    /// The frame (version 1, no receipt), or `nil` when the fields do not fit in one.
+    public var frame: Frame? { frame(version: 1) }
+
+    /// The frame in `version` (2 asks for a receipt), or `nil` when the fields do not fit in one.
+    public func frame(version: UInt8) -> Frame? {
         var fields = FieldList()
         fields.set(1, uint32: request)
         fields.set(2, bytes: url)
         if let sourceApplication { fields.set(3, text: sourceApplication) }
         if let annotation { fields.set(4, text: annotation) }
         if let activationToken { fields.set(5, text: activationToken) }
+        if let requestID { fields.set(8, text: requestID) }
         let payload = fields.encoded
         guard payload.count <= WakeProtocol.maximumPayloadLength else { return nil }
-        return Frame(type: .open, payload: payload)
+        return Frame(type: .open, payload: payload, version: version)
     }
 }

@@ -3,7 +3,7 @@
 /// | tag | field | value |
 /// |---|---|---|
 /// | 1 | request | 4 bytes: the request's number |
-/// | 2 | status | 1 byte: the verdict as its exit status (``ExitStatus``: 0 handled, 1 declined, 2 rejected, 3 openFailed, 4 launchFailed (only from a primary that could not start, to its invoking process), 5 launchTimedOut, 6 terminated, 12 hookTimedOut) |
+/// | 2 | status | 1 byte: the verdict as its exit status (``ExitStatus``: 0 handled, 1 declined, 2 rejected, 3 openFailed, 5 launchTimedOut, 6 terminated, 12 hookTimedOut; on the verdict pipe also 4 launchFailed, 7 noAnswer, 13 unresponsive, 76 protocolError) |
 /// | 3 | reason | optional UTF-8: a machine-readable code (a `URLRejection` or `RouteError` code, `undeclared-scheme`, `launched`) |
 /// | 4 | offset | optional 4 bytes: the byte offset of a rejection in the URL |
 /// | 5 | message | optional UTF-8: a sentence for people |
@@ -32,10 +32,15 @@ public struct VerdictMessage: Sendable, Hashable {
         case 1: verdict = .declined
         case 2: verdict = .rejected(code: reason ?? "rejected", offset: Int(offset ?? 0), message: message)
         case 3: verdict = .openFailed(message)
-        case 4: verdict = .launchFailed(message)
         case 5: verdict = .launchTimedOut
         case 6: verdict = .terminated
         case 12: verdict = .hookTimedOut(message)
+        // The verdict pipe also carries a primary that could not start, and a woken invocation's
+        // failures to reach its primary.
+        case 4: verdict = .launchFailed(message)
+        case 7: verdict = .noAnswer(message)
+        case 13: verdict = .unresponsive(message)
+        case 76: verdict = .protocolError(message)
         default:
             throw .malformed(offset: fields.offset(of: 2) ?? WakeProtocol.headerLength, reason: "unknown verdict status \(status)")
         }
@@ -53,7 +58,8 @@ public struct VerdictMessage: Sendable, Hashable {
             fields.set(3, text: Self.clip(code, limit: 256))
             fields.set(4, uint32: UInt32(clamping: offset))
             fields.set(5, text: Self.clip(message))
-        case .openFailed(let message), .hookTimedOut(let message), .launchFailed(let message):
+        case .openFailed(let message), .hookTimedOut(let message), .launchFailed(let message), .noAnswer(let message),
+            .unresponsive(let message), .protocolError(let message):
             fields.set(5, text: Self.clip(message))
         default:
             break

@@ -48,7 +48,7 @@ public enum WireError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badMagic(let offset, let byte):
             "not a SchemeRouter wake frame: byte \(offset) is 0x\(Self.hex(byte)), the header starts with 'SR'"
         case .unsupportedVersion(let version):
-            "unsupported wake protocol version \(version) at byte 2; this runtime speaks version \(WakeProtocol.version)"
+            "unsupported wake protocol version \(version) at byte 2; this runtime speaks versions \(WakeProtocol.supportedVersions.lowerBound)–\(WakeProtocol.supportedVersions.upperBound)"
         case .unexpectedType(let type):
             "unexpected frame type 0x\(Self.hex(type)) at byte 3"
         case .frameTooLarge(let length):

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// A stand-in handler: a shell script that writes each argument it receives, NUL-terminated,
 /// into a FIFO the test reads. The script only ever expands `"$@"`, so it executes nothing of
@@ -34,11 +35,11 @@ struct Recorder {
     /// when nothing arrived within `timeout`.
     func arguments(timeout: Duration = .seconds(20)) -> [String]? {
         defer { close(reader) }
-        let deadline = Clock.now + timeout
+        let deadline = Sys.monotonicNow() + timeout
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let remaining = Clock.milliseconds(until: deadline)
+            let remaining = Int(Sys.milliseconds(until: deadline))
             if remaining == 0 { return nil }
             var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(remaining))

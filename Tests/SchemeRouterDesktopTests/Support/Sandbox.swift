@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// A throwaway home for one test: `HOME`, the four `XDG_*` directory variables and
 /// `XDG_RUNTIME_DIR` all point inside a fresh directory under `/tmp` (short, for socket paths),
@@ -63,23 +64,23 @@ struct Sandbox: Sendable {
     }
 
     func read(_ path: String) throws -> String? {
-        try FileSystem.read(path).map { String(decoding: $0, as: UTF8.self) }
+        try RegularFile.readIfExists(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     func exists(_ path: String) -> Bool { FileSystem.kind(of: path) != .missing }
 
     /// Runs a tool found on `PATH` with the sandbox's environment (plus `extra`).
     func run(_ tool: String, _ arguments: [String], extra: [String: String] = [:], timeout: Duration = .seconds(20))
-        throws -> Subprocess.Output
+        throws -> ChildProcess.Result
     {
         var env = environment
         for (key, value) in extra { env[key] = value }
         let path = try #require(env.which(tool), "\(tool) is not installed: run `bash scripts/setup desktop`")
-        return try Subprocess.run(path, arguments: [tool] + arguments, environment: env.entries, timeout: timeout)
+        return try ChildProcess.run(path, arguments: [tool] + arguments, environment: env.entries, deadline: timeout)
     }
 
     /// Deletes the sandbox.
     func remove() {
-        _ = try? Subprocess.run("/bin/rm", arguments: ["rm", "-rf", root], environment: [], timeout: .seconds(30))
+        _ = try? ChildProcess.run("/bin/rm", arguments: ["rm", "-rf", root], environment: [], deadline: .seconds(30))
     }
 }

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// Waits for lines to appear in a TodoList trace file (`SCHEMEROUTER_TRACE`), woken by inotify,
 /// bounded by a timeout — never sleeping.
@@ -18,7 +19,7 @@ struct TraceWatch {
 
     /// The lines of the trace, without the `source` of `open` lines (these tests check hooks and URLs).
     var lines: [String] {
-        ((try? FileSystem.read(path)) ?? []).split(separator: UInt8(ascii: "\n")).map { line in
+        ((try? RegularFile.readIfExists(path)) ?? []).split(separator: UInt8(ascii: "\n")).map { line in
             let text = String(decoding: line, as: UTF8.self)
             return text.firstRange(of: ", \"source\": {").map { String(text[..<$0.lowerBound]) + "}" } ?? text
         }
@@ -29,12 +30,12 @@ struct TraceWatch {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         defer { close(descriptor) }
         inotify_add_watch(descriptor, path, UInt32(IN_MODIFY | IN_CLOSE_WRITE))
-        let deadline = Clock.now + timeout
+        let deadline = Sys.monotonicNow() + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let current = lines
             if current.count >= count { return current }
-            let remaining = Clock.milliseconds(until: deadline)
+            let remaining = Int(Sys.milliseconds(until: deadline))
             if remaining == 0 { return nil }
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             if poll(&waiting, 1, Int32(remaining)) > 0 {

@@ -1,3 +1,4 @@
+import SchemeRouterPlatform
 import Glibc
 
 @testable import SchemeRouterDesktop
@@ -11,14 +12,14 @@ enum FileWait {
         defer { close(descriptor) }
         let directory = FileSystem.split(path).directory
         inotify_add_watch(descriptor, directory, UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ATTRIB))
-        let deadline = Clock.now + timeout
+        let deadline = Sys.monotonicNow() + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             if FileSystem.kind(of: path) != .missing {
-                let text = ((try? FileSystem.read(path)) ?? nil).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                let text = ((try? RegularFile.readIfExists(path)) ?? nil).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 if condition(text) { return text }
             }
-            let remaining = Clock.milliseconds(until: deadline)
+            let remaining = Int(Sys.milliseconds(until: deadline))
             if remaining == 0 { return nil }
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             if poll(&waiting, 1, Int32(remaining)) > 0 {

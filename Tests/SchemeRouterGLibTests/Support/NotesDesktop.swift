@@ -1,3 +1,4 @@
+import SchemeRouterPlatform
 import Glibc
 import Testing
 
@@ -58,13 +59,13 @@ struct NotesDesktop {
 
     /// Runs a program (a path or a tool on `PATH`) with the desktop's environment plus `extra`.
     func run(_ program: String, _ arguments: [String], extra: [String: String] = [:], timeout: Duration = .seconds(30))
-        throws -> Subprocess.Output
+        throws -> ChildProcess.Result
     {
         var env = environment
         for (key, value) in extra { env[key] = value }
         let path = try #require(program.hasPrefix("/") ? program : env.which(program), "\(program) is not installed")
         let name = FileSystem.split(program).name
-        return try Subprocess.run(path, arguments: [name] + arguments, environment: env.entries, timeout: timeout)
+        return try ChildProcess.run(path, arguments: [name] + arguments, environment: env.entries, deadline: timeout)
     }
 
     /// The trace's lines once at least `count` exist (nil at the timeout).
@@ -119,7 +120,7 @@ struct NotesDesktop {
 
     /// The primary's pid, from its lock file.
     var primaryPID: pid_t? {
-        let text = ((try? FileSystem.read(runtimeDirectory + "/schemerouter/com.example.notes.lock")) ?? nil)
+        let text = ((try? RegularFile.readIfExists(runtimeDirectory + "/schemerouter/com.example.notes.lock")) ?? nil)
             .map { String(decoding: $0, as: UTF8.self) }
         return text.flatMap { $0.split(separator: "\n").first.flatMap { pid_t($0) } }
     }
@@ -127,6 +128,6 @@ struct NotesDesktop {
     func stop() {
         _ = try? run(notes, ["--quit"])
         x.stop()
-        _ = try? Subprocess.run("/bin/rm", arguments: ["rm", "-rf", root], environment: [], timeout: .seconds(30))
+        _ = try? ChildProcess.run("/bin/rm", arguments: ["rm", "-rf", root], environment: [], deadline: .seconds(30))
     }
 }

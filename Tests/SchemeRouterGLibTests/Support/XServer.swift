@@ -1,3 +1,4 @@
+import SchemeRouterPlatform
 import Glibc
 import Testing
 
@@ -11,8 +12,8 @@ struct XServer {
     static let tools = ["Xvfb", "openbox", "xdotool", "xprop", "import", "convert", "xdg-open", "gio"]
 
     let display: String
-    private let server: Subprocess.Spawned
-    private let windowManager: Subprocess.Spawned
+    private let server: ChildProcess.Running
+    private let windowManager: ChildProcess.Running
 
     /// Starts Xvfb and openbox; `directory` holds openbox's ready file.
     init(directory: String) throws {
@@ -24,47 +25,49 @@ struct XServer {
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        server = try Subprocess.spawn(
-            try #require(environment.which("Xvfb")),
-            arguments: ["Xvfb", "-displayfd", String(ends[1]), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-            environment: environment.entries, output: .null, error: .null, passing: [(ends[1], ends[1])], newSession: true)
+        let xvfb: String = try #require(environment.which("Xvfb"))
+        server = try ChildProcess.start(
+            ["Xvfb", "-displayfd", String(ends[1]), "-screen", "0", "1024x768x24", "-nolisten", "tcp"].map { Array($0.utf8) },
+            executable: xvfb,
+            environment: environment.entries, output: .discard, passing: [(ends[1], ends[1])], newSession: true)
         close(ends[1])
         let number = Self.readLine(ends[0], timeout: .seconds(20))
         close(ends[0])
         guard let number, !number.isEmpty else {
-            kill(server.pid, SIGKILL)
-            _ = Subprocess.reap(server.pid)
+            server.signal(SIGKILL)
+            _ = server.wait(deadline: .seconds(10))
             throw XServerError.noDisplay
         }
         display = ":" + number
         let ready = directory + "/openbox-ready"
         var wmEnvironment = environment
         wmEnvironment["DISPLAY"] = display
-        windowManager = try Subprocess.spawn(
-            try #require(environment.which("openbox")),
-            arguments: ["openbox", "--sm-disable", "--startup", "touch \(ready)"],
-            environment: wmEnvironment.entries, output: .null, error: .null, passing: [], newSession: true)
+        let openbox: String = try #require(environment.which("openbox"))
+        windowManager = try ChildProcess.start(
+            ["openbox", "--sm-disable", "--startup", "touch \(ready)"].map { Array($0.utf8) },
+            executable: openbox,
+            environment: wmEnvironment.entries, output: .discard, newSession: true)
         _ = try #require(FileWait.until(ready, timeout: .seconds(20)) { _ in true }, "openbox did not start on \(display)")
-        let check = try Subprocess.run(
+        let check = try ChildProcess.run(
             try #require(environment.which("xprop")), arguments: ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"],
-            environment: wmEnvironment.entries, timeout: .seconds(10))
+            environment: wmEnvironment.entries, deadline: .seconds(10))
         try #require(check.standardOutputText.contains("window id"), "openbox manages no screen: \(check.standardOutputText)")
     }
 
     /// Stops openbox and Xvfb.
     func stop() {
         for process in [windowManager, server] {
-            kill(process.pid, SIGTERM)
-            _ = Subprocess.reap(process.pid)
+            process.signal(SIGTERM)
+            _ = process.wait(deadline: .seconds(10))
         }
     }
 
     /// Reads one line from `descriptor`, waiting at most `timeout`.
     private static func readLine(_ descriptor: Int32, timeout: Duration) -> String? {
-        let deadline = Clock.now + timeout
+        let deadline = Sys.monotonicNow() + timeout
         var bytes: [UInt8] = []
         while !bytes.contains(UInt8(ascii: "\n")) {
-            let remaining = Clock.milliseconds(until: deadline)
+            let remaining = Int(Sys.milliseconds(until: deadline))
             guard remaining > 0 else { return nil }
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&waiting, 1, Int32(remaining)) > 0 else { continue }

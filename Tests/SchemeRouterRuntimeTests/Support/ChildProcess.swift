@@ -1,3 +1,4 @@
+import CSchemeRouterLinux
 import CLibUV
 import Glibc
 

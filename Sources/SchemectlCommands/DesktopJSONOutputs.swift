@@ -1,0 +1,87 @@
+/// A URL the parser refused: its code, the byte offset of the fault and the message.
+struct RejectionJSON: Encodable {
+    let code: String
+    let offset: Int
+    let message: String
+}
+
+/// `schemectl open --json`.
+struct OpenOutput: JSONOutput {
+    struct Handler: Encodable {
+        let id: String
+        let path: String
+    }
+
+    typealias Rejection = RejectionJSON
+
+    let version = 1
+    let url: String
+    /// `handled`, `declined`, `rejected`, … (the verdict's name).
+    let verdict: String
+    let message: String
+    /// `woken`, `launched` or `none`.
+    let route: String
+    let handler: Handler?
+    let rejection: Rejection?
+}
+
+/// `schemectl lifecycle --json`.
+struct LifecycleOutput: JSONOutput {
+    let version = 1
+    let app: String
+    let command: String
+    let done: Bool
+    let state: String?
+    let message: String?
+}
+
+/// The `--json` error of the desktop commands (`register`, `unregister`, `status`, `open`).
+struct ErrorOutput: JSONOutput {
+    struct Detail: Encodable {
+        let code: String
+        let message: String
+    }
+
+    let version = 1
+    let error: Detail
+}
+
+/// `schemectl register --json` and `unregister --json`.
+struct RegistrationJSON: JSONOutput {
+    struct File: Encodable {
+        let path: String
+        /// `created`, `updated`, `unchanged`, `removed`, … (the change's raw value).
+        let change: String
+    }
+
+    struct MimeApps: Encodable {
+        let path: String
+        let change: String
+        let changedMimeTypes: [String]
+    }
+
+    struct Refresh: Encodable {
+        /// `refreshed`, `toolMissing`, `failed` or `notNeeded`.
+        let status: String
+        let tool: String?
+        let reason: String?
+    }
+
+    struct Claimant: Encodable {
+        let id: String
+        let path: String
+    }
+
+    struct BusServiceFile: Encodable {
+        let path: String?
+        let change: String
+    }
+
+    let version = 1
+    let name: String
+    let desktopFile: File
+    let mimeAppsList: MimeApps
+    let databaseRefresh: Refresh
+    let busServiceFile: BusServiceFile
+    let competingClaimants: [Claimant]
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import SchemeRouter
+import SchemeRouterDesktop
+import SchemeRouterRuntime
+
+/// `schemectl open`: send a URL to the app that handles it, and report the verdict.
+struct Open: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Send a URL to the app that handles its scheme and report what it did.",
+        discussion: """
+            The URL is checked with the strict parser, its scheme's default handler is found through \
+            the XDG lookup (mimeapps.list in XDG_CONFIG_HOME, XDG_CONFIG_DIRS, the data directories, \
+            then mimeinfo.cache), and then: a running SchemeRouter app gets the URL over its socket; \
+            otherwise the handler's Exec is started (posix_spawn, never a shell) with the URL as exactly \
+            one argument, and a SchemeRouter app is waited for. The receiving app sees the sender as \
+            its source application (--source, default "schemectl").
+
+            --json prints one object: {"version": 1, "url", "verdict", "message", "route": "woken"|"launched"|"none", \
+            "handler": {"id", "path"} | null, "rejection": {"code", "offset", "message"} | null}.
+
+            \(DesktopExitStatus.openTable)
+            """
+    )
+
+    @Argument(help: "The URL, e.g. 'todolist://?Buy%20milk#today'.") var url: String
+    @Flag(help: "Print one JSON object.") var json = false
+    @Flag(help: "Return once the URL is handed over, without waiting for the app's verdict (exit 11).") var noWait = false
+    @Option(help: "The sender's name the app sees as its source application.") var source = "schemectl"
+    @Option(help: "An annotation for the app's open options.") var annotation: String?
+    @Option(help: "Seconds to wait for the verdict.") var timeout: Double = 35
+
+    func validate() throws {
+        guard timeout > 0 && timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds.") }
+    }
+
+    func run() throws {
+        let status = OpenCommand.execute(
+            url: url, json: json, noWait: noWait, source: source, annotation: annotation, timeout: timeout)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// What `open` does once its arguments are known (shared by argument-parser and the fast path).
+enum OpenCommand {
+    /// Sends the URL, prints the verdict, returns the exit status.
+    static func execute(url: String, json: Bool, noWait: Bool, source: String, annotation: String?, timeout: Double) -> Int32 {
+        // The exact bytes: a URL with invalid UTF-8 is rejected at its true offset.
+        let bytes = RawArguments.bytes(of: url)
+        var result: OpenResult?
+        let verdict: OpenVerdict
+        do throws(URLRejection) {
+            _ = try SchemeURL(bytes: bytes)
+            // Read and cleared before the environment is captured: the token goes with this URL only.
+            let activationToken = ActivationToken.take()
+            let opener: URLOpener
+            do { opener = try URLOpener(environment: .current()) } catch {
+                return DesktopErrorOutput.fail(error.description, code: "no-home", status: DesktopExitStatus.noHome, json: json)
+                    .rawValue
+            }
+            let options = OpenURLOptions(
+                sourceApplication: source, annotation: annotation, waitForVerdict: !noWait,
+                timeout: .milliseconds(Int64(timeout * 1000)), activationToken: activationToken)
+            let opened = opener.open(url, options: options)
+            result = opened
+            verdict = opened.verdict
+        } catch {
+            verdict = .rejected(code: error.code, offset: error.offset, message: error.message)
+        }
+        if json {
+            var rejection: OpenOutput.Rejection?
+            if case .rejected(let code, let offset, let message) = verdict {
+                rejection = OpenOutput.Rejection(code: code, offset: offset, message: message)
+            }
+            OpenOutput(
+                url: url, verdict: verdict.name, message: verdict.description, route: result?.route.rawValue ?? "none",
+                handler: result?.handler.map { OpenOutput.Handler(id: $0.file.id.rawValue, path: $0.file.path) },
+                rejection: rejection
+            ).printJSON()
+        } else {
+            var via = ""
+            if let result, let handler = result.handler {
+                via = " (" + handler.file.id.rawValue + ", " + result.route.rawValue + ")"
+            }
+            print(verdict.description + via)
+        }
+        return verdict.exitStatus
+    }
+}

@@ -1,0 +1,154 @@
+import ArgumentParser
+import Glibc
+import SchemeRouter
+import SchemeRouterDesktop
+
+/// `schemectl register`: make an app the desktop's handler of its manifest's schemes.
+struct Register: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Register an app as the desktop's handler of its URL schemes.",
+        discussion: """
+            Writes $XDG_DATA_HOME/applications/<CFBundleURLName>.desktop (Exec=<path> %u, \
+            MimeType=x-scheme-handler/<scheme>; for each scheme, NoDisplay=true, \
+            X-SchemeRouter-BundleName), puts it first in the [Default Applications] line of each scheme \
+            in $XDG_CONFIG_HOME/mimeapps.list (other lines, comments and groups are kept byte for byte), \
+            and refreshes mimeinfo.cache with update-desktop-database when it is installed. Registering \
+            twice changes nothing. `schemectl unregister NAME` removes exactly what this wrote.
+
+            The desktop-file id is the CFBundleURLName plus .desktop; names never contain '-', which \
+            desktop tools read as a subdirectory separator (see Docs/Desktop.md).
+
+            With --dbus-activatable the desktop file also says DBusActivatable=true (launchers such as \
+            gio and GNOME Shell call org.freedesktop.Application.Open on the session bus instead of \
+            running Exec) and $XDG_DATA_HOME/dbus-1/services/<CFBundleURLName>.service lets the bus start \
+            the app (Exec=<path> --gapplication-service). The manifest's actions become Actions= and \
+            [Desktop Action] groups. Registering without the flag removes a service file register wrote \
+            (see Docs/DBus.md).
+
+            Example:
+              schemectl register Schemes/todolist.json --exec /usr/local/bin/todolist
+              schemectl register Schemes/todolist.json --exec /usr/local/bin/todolist --dbus-activatable
+
+            Exit status: 0 registered (or already registered); 64 usage error (relative or unwritable \
+            --exec path); 65 invalid manifest; 66 manifest unreadable, or --exec missing or not \
+            executable; 73 a desktop file that is not ours has the app's id; 74 a file could not be \
+            written; 78 HOME unset.
+            """
+    )
+
+    @Argument(help: "The app's manifest (e.g. Schemes/todolist.json).") var manifest: String
+    @Option(help: "The app's executable (a relative path is taken from the current directory).") var exec: String
+    @Option(help: "The name desktop choosers show (default: the CFBundleURLName).") var displayName: String?
+    @Flag(help: "Let launchers open URLs over D-Bus (DBusActivatable=true and a D-Bus service file).")
+    var dbusActivatable = false
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func run() throws {
+        let loaded: Manifest
+        do {
+            let bytes = try ManifestFiles.read(manifest)
+            loaded = try Manifest(json: bytes, file: manifest)
+            _ = try SchemeDeclaration(loaded)
+        } catch let error as ManifestFiles.Unreadable {
+            throw DesktopErrorOutput.fail(error.description, code: "unreadable", status: DesktopExitStatus.cannotRead, json: json)
+        } catch {
+            throw DesktopErrorOutput.fail("\(error)", code: "invalid-manifest", status: DesktopExitStatus.invalidInput, json: json)
+        }
+        let executable = Self.absolute(exec)
+        do {
+            var handler = try HandlerDesktopFile(
+                name: loaded.name, schemes: loaded.schemes, executable: executable, displayName: displayName)
+            handler.busActivatable = dbusActivatable
+            handler.actions = loaded.actions.map { DesktopAction(id: $0.name, title: $0.title) }
+            let registrar = try DesktopRegistrar(environment: .current())
+            let report = try registrar.register(handler)
+            print(json ? RegistrationOutput.json(report, name: loaded.name).jsonText : RegistrationOutput.human(report, name: loaded.name, verb: "registered"))
+        } catch let error as ExecLineError {
+            throw DesktopErrorOutput.fail(error.description, code: "invalid-exec", status: DesktopExitStatus.usage, json: json)
+        } catch let error as RegistrationError {
+            throw DesktopErrorOutput.fail(error, json: json)
+        }
+    }
+
+    /// `path` made absolute against the current directory.
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return (directory == "/" ? "" : directory) + "/" + relative
+    }
+}
+
+/// `schemectl unregister`: undo `register`.
+struct Unregister: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Remove what `schemectl register` wrote for an app.",
+        discussion: """
+            Deletes $XDG_DATA_HOME/applications/NAME.desktop (only if register wrote it for NAME), removes \
+            NAME.desktop from the [Default Applications] lines it was put in (restoring them byte for \
+            byte; a line or a group register created goes when empty), and refreshes mimeinfo.cache. \
+            Nothing else in mimeapps.list changes. Unregistering an app that is not registered does nothing.
+
+            Exit status: 0 removed (or nothing to remove); 64 usage error (NAME is not a valid \
+            CFBundleURLName); 73 NAME.desktop was not written by schemectl register for NAME (left alone); \
+            74 a file could not be written; 78 HOME unset.
+            """
+    )
+
+    @Argument(help: "The app's CFBundleURLName, e.g. com.acme.todolist.") var name: String
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func run() throws {
+        let bundleName: ReverseDNSName
+        do { bundleName = try ReverseDNSName(name) } catch { throw ValidationError("\(error)") }
+        do {
+            let registrar = try DesktopRegistrar(environment: .current())
+            let report = try registrar.unregister(bundleName)
+            print(json ? RegistrationOutput.json(report, name: bundleName).jsonText : RegistrationOutput.human(report, name: bundleName, verb: "unregistered"))
+        } catch {
+            throw DesktopErrorOutput.fail(error, json: json)
+        }
+    }
+}
+
+/// How `register` and `unregister` print their report.
+enum RegistrationOutput {
+    static func human(_ report: RegistrationReport, name: ReverseDNSName, verb: String) -> String {
+        var lines: [String] = []
+        let nothing = report.desktopFileChange == .absent && report.mimeAppsListChange != .updated && report.mimeAppsListChange != .removed
+        lines.append(nothing ? "\(name) is not registered: nothing to remove" : "\(verb) \(name)")
+        lines.append("  \(report.desktopFileChange.rawValue) \(report.desktopFile)")
+        var list = "  \(report.mimeAppsListChange.rawValue) \(report.mimeAppsList)"
+        if !report.changedMimeTypes.isEmpty { list += " (\(report.changedMimeTypes.joined(separator: ", ")))" }
+        lines.append(list)
+        if let service = report.busServiceFile, report.busServiceFileChange != .absent {
+            lines.append("  \(report.busServiceFileChange.rawValue) \(service)")
+        }
+        lines.append("  \(report.databaseRefresh)")
+        for claimant in report.competingClaimants {
+            lines.append("  warning: \(claimant) also claims \(claimant.entry.mimeTypes.filter { $0.hasPrefix("x-scheme-handler/") }.joined(separator: ", ")) (see schemectl status)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ report: RegistrationReport, name: ReverseDNSName) -> RegistrationJSON {
+        let refresh: RegistrationJSON.Refresh
+        switch report.databaseRefresh {
+        case .refreshed(let tool): refresh = .init(status: "refreshed", tool: tool, reason: nil)
+        case .toolMissing: refresh = .init(status: "toolMissing", tool: nil, reason: nil)
+        case .failed(let tool, let reason): refresh = .init(status: "failed", tool: tool, reason: reason)
+        case .notNeeded: refresh = .init(status: "notNeeded", tool: nil, reason: nil)
+        }
+        return RegistrationJSON(
+            name: name.rawValue,
+            desktopFile: .init(path: report.desktopFile, change: report.desktopFileChange.rawValue),
+            mimeAppsList: .init(
+                path: report.mimeAppsList, change: report.mimeAppsListChange.rawValue, changedMimeTypes: report.changedMimeTypes),
+            databaseRefresh: refresh,
+            busServiceFile: .init(path: report.busServiceFile, change: report.busServiceFileChange.rawValue),
+            competingClaimants: report.competingClaimants.map { .init(id: $0.id.rawValue, path: $0.path) })
+    }
+}

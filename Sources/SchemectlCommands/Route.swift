@@ -1,0 +1,133 @@
+import ArgumentParser
+import SchemeRouter
+
+/// `schemectl route`: which declaration and route a URL matches, with typed parameters.
+struct Route: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Match a URL against the routes of the manifests in a directory.",
+        discussion: """
+            Parses the URL strictly, finds the declaration that owns its scheme, selects the route by \
+            host and path (literal segments first, then parameters, then catch-alls) and reads every \
+            parameter as its declared type. Prints the route and the typed values, or exactly why \
+            nothing matched, with a caret under the offending byte.
+
+            Examples:
+              schemectl route 'todolist://www.acme.com?Quarterly%20Report#200806231300'
+              schemectl route --schemes Schemes --json 'todolist://x?Report#200802301300'
+
+            --json prints one object:
+              {"version": 1, "input", "matched": true, "declaration", "file", "route", "template",
+               "parameters": {"<name>": {"kind", "value", "offset"}}}
+              {"version": 1, "input", "matched": false, "error": {"stage": "parse"|"manifest"|"route", "code", "offset", "message"}}
+
+            Exit status: 0 matched; 1 the URL was rejected by the parser; 2 no route matched or a \
+            parameter was invalid; 64 usage error; 65 a manifest is invalid; 66 a manifest could not be read.
+            """
+    )
+
+    @Argument(help: "The URL to route.") var url: String
+    @Option(help: "Directory of manifests (*.json), or one manifest file.") var schemes: String = "Schemes"
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let bytes = RawArguments.bytes(of: url)
+        let input = String(decoding: bytes, as: UTF8.self)
+        let parsed: SchemeURL
+        do {
+            parsed = try SchemeURL(bytes: bytes)
+        } catch {
+            emitFailure(input, stage: "parse", code: error.code, offset: error.offset, message: error.message) {
+                error.render(input: bytes)
+            }
+            throw ExitStatus.rejected
+        }
+        let registry: SchemeRegistry
+        do {
+            registry = try SchemeRegistry(manifests: try ManifestFiles.load(schemes).map { try $0.get() })
+        } catch let error as ManifestError {
+            emitFailure(input, stage: "manifest", code: error.code, offset: nil, message: error.description) { "error: \(error)" }
+            throw ExitStatus.invalidManifest
+        } catch {
+            emitFailure(input, stage: "manifest", code: "unreadable", offset: nil, message: "\(error)") { "error: \(error)" }
+            throw ExitStatus.cannotRead
+        }
+        do {
+            let match = try registry.route(parsed)
+            let file = registry.declaration(claiming: parsed.scheme)!.file
+            print(json ? RouteOutput(match: match, file: file).jsonText : RouteReport.human(for: match, file: file))
+        } catch {
+            emitFailure(input, stage: "route", code: error.code, offset: error.offset, message: error.message) {
+                error.render(input: input)
+            }
+            throw ExitStatus.noRoute
+        }
+    }
+
+    private func emitFailure(_ input: String, stage: String, code: String, offset: Int?, message: String, human: () -> String) {
+        if json {
+            RouteOutput(input: input, failure: .init(stage: stage, code: code, offset: offset, message: message)).printJSON()
+        } else {
+            print(human())
+        }
+    }
+}
+
+/// `schemectl check`: validate every manifest in a directory.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate every manifest in a directory.",
+        discussion: """
+            Reads every *.json manifest of the directory (or the one file given) and reports every \
+            problem: JSON syntax (byte, line, column), unknown or missing keys, wrong types, malformed \
+            names and schemes, reserved schemes no app may claim, invalid routes and parameters, routes \
+            that conflict or can never match, and schemes or names claimed by two manifests. Each \
+            problem names the file and the key path.
+
+            --json prints one object per manifest and per problem:
+              {"version": 1, "file", "valid": true, "name", "schemes", "routes"}
+              {"version": 1, "file", "valid": false, "error": {"code", "keyPath", "message"}}
+
+            Exit status: 0 every manifest is valid; 65 at least one problem; 66 a file could not be read; \
+            64 usage error.
+            """
+    )
+
+    @Argument(help: "Directory of manifests (*.json), or one manifest file.") var directory: String = "Schemes"
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let loaded: [Result<Manifest, ManifestError>]
+        do { loaded = try ManifestFiles.load(directory) } catch {
+            print(json ? CheckOutput(file: error.path, problem: .init(code: "unreadable", keyPath: nil, message: error.reason)).jsonText
+                : "error: \(error)")
+            throw ExitStatus.cannotRead
+        }
+        var manifests: [Manifest] = []
+        var problems: [ManifestError] = []
+        for result in loaded {
+            switch result {
+            case .success(let manifest): manifests.append(manifest)
+            case .failure(let error): problems.append(error)
+            }
+        }
+        problems += SchemeRegistry.problems(in: manifests)
+        let broken = Set(problems.map(\.file))
+        for manifest in manifests where !broken.contains(manifest.file) {
+            if json {
+                CheckOutput(manifest: manifest).printJSON()
+            } else {
+                let routes = manifest.routes.count == 1 ? "1 route" : "\(manifest.routes.count) routes"
+                print("ok     \(manifest.file): \(manifest.name) claims \(manifest.schemes.map(\.rawValue).joined(separator: ", ")) (\(routes))")
+            }
+        }
+        for problem in problems {
+            if json {
+                CheckOutput(file: problem.file, problem: .init(code: problem.code, keyPath: problem.keyPath, message: problem.message)).printJSON()
+            } else {
+                print("error  \(problem)")
+            }
+        }
+        if loaded.isEmpty && !json { print("no manifests (*.json) in \(directory)") }
+        if !problems.isEmpty { throw ExitStatus.invalidManifest }
+    }
+}
