@@ -1,3 +1,4 @@
+import SchemeRouterPlatform
 import Glibc
 import Testing
 
@@ -95,8 +96,7 @@ import Testing
         let watch = inotify_init1(Int32(IN_CLOEXEC))
         defer { close(watch) }
         #expect(inotify_add_watch(watch, desktop.stateDirectory, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0)
-        let launcher = try Subprocess.spawn(
-            desktop.notes, arguments: ["notes"], environment: desktop.environment.entries, output: .null, error: .null)
+        let launcher = try ChildProcess.start([Array("notes".utf8)], executable: desktop.notes, environment: desktop.environment.entries)
         var stopped: pid_t?
         var buffer = [UInt8](repeating: 0, count: 4096)
         while stopped == nil {
@@ -111,7 +111,7 @@ import Testing
         let pid = try #require(stopped)
         #expect(FileSystem.kind(of: marker) != .missing, "restoration ended before the primary stopped")
         kill(pid, SIGKILL)
-        _ = Subprocess.wait(for: launcher, timeout: .seconds(20))
+        _ = launcher.wait(deadline: .seconds(20))
         _ = try #require(desktop.traceLines(containing: "\"hook\": \"willFinishLaunching\""))
 
         #expect(try desktop.run(desktop.notes, []).termination == .exited(0))
