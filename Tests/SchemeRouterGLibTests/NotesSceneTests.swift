@@ -36,10 +36,17 @@ import Testing
         let lines = try #require(desktop.hookLines(14))
         #expect(Array(desktop.hooks(lines)[11...]) == ["openURLContexts", "willResignActive", "didBecomeActive"], "\(lines)")
         #expect(Array(desktop.sessions(lines)[11...]) == ["scene-1", "scene-2", "scene-1"])
+        // The windows move the scenes: a lifecycle command other than `state` is refused, says why.
+        let refused = try desktop.run(desktop.schemectl, ["lifecycle", "com.example.notes", "background"])
+        #expect(refused.termination == .exited(9), "\(refused.standardErrorText)")
+        #expect(refused.standardErrorText.contains("it uses scenes"), "\(refused.standardErrorText)")
+        let state = try desktop.run(desktop.schemectl, ["lifecycle", "com.example.notes", "state"])
+        #expect(state.standardOutputText == "com.example.notes: active\n", "\(state.standardErrorText)")
         // `--quit` is the barrier: no window was added meanwhile.
         #expect(try desktop.run(desktop.notes, ["--quit"]).termination == .exited(0))
         let ended = try #require(desktop.traceLines(containing: "willTerminate"))
         #expect(desktop.hooks(ended).count { $0 == "willConnect" } == 2, "\(ended)")
+        #expect(!desktop.hooks(ended).contains("didEnterBackground"), "\(ended)")
     }
 
     @Test func quitAndRelaunchRestoresTheWindows() throws {

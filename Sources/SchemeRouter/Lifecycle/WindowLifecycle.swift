@@ -31,7 +31,7 @@ public enum WindowLifecycleStep: String, Sendable, Hashable {
     case enterBackground
     /// ``LifecycleController/enterForeground()`` (ends `active`).
     case enterForeground
-    /// ``LifecycleController/terminate()`` (the last window closed under ``LastWindowPolicy/terminate``).
+    /// ``LifecycleController/terminate(discardingState:)`` (the last window closed under ``LastWindowPolicy/terminate``).
     case terminate
 }
 

@@ -63,7 +63,7 @@ public final class RuntimeLoop {
     }
 
     /// The app's windows changed: moves the lifecycle to what they call for
-    /// (``WindowLifecycle``), each hook under the hook deadline and in the trace, as a
+    /// (`WindowLifecycle`), each hook under the hook deadline and in the trace, as a
     /// `schemectl lifecycle` command would.
     /// - Parameters:
     ///   - windows: Every top-level window the app has now.
