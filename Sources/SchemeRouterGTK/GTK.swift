@@ -3,12 +3,12 @@ public import SchemeRouterGLib
 
 /// Starting GTK 4 in a SchemeRouter primary (Docs/GLib.md).
 public enum GTK {
-    /// Initialises GTK: call it from ``GLibRunLoop``'s `start`, which runs only in the primary,
+    /// Initialises GTK: call it from `GLibRunLoop`'s `start`, which runs only in the primary,
     /// after the single-instance decision (a sender never opens a display).
     /// - Parameter application: The app's `GtkApplication`, if it has one: it must be created with
     ///   `G_APPLICATION_NON_UNIQUE` (SchemeRouter owns single instance); it is registered here.
-    /// - Throws: ``GLibRunLoopError/uniqueApplication(id:)`` for a unique application,
-    ///   ``GLibRunLoopError/toolkitUnavailable(_:)`` when no display can be opened.
+    /// - Throws: `GLibRunLoopError.uniqueApplication(id:)` for a unique application,
+    ///   `GLibRunLoopError.toolkitUnavailable(_:)` when no display can be opened.
     @MainActor
     public static func start(application: UnsafeMutablePointer<GtkApplication>? = nil) throws(GLibRunLoopError) {
         if let application {

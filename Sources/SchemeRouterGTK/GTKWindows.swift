@@ -6,7 +6,7 @@ internal import SchemeRouterRuntime
 
 /// The app's GTK windows, watched so that the lifecycle follows them: focus (`is-active`),
 /// minimised (`GdkToplevel`'s `state`), hidden or closed. Each change reaches the primary's
-/// lifecycle controller through ``WindowLifecycle`` once the current GLib event is handled
+/// lifecycle controller through `WindowLifecycle` once the current GLib event is handled
 /// (an idle callback, so one focus moving between two windows is one change).
 @MainActor
 public final class GTKWindows {
