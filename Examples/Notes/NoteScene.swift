@@ -1,8 +1,8 @@
 import SchemeRouter
 import SchemeRouterGTK
 
-/// One Notes window (one scene): a note, a search, or the list. It is preserved with its content
-/// and its position among the windows, and restored from them.
+/// One Notes window (one scene): a note, a search, or the list. It is preserved with its content;
+/// the archive keeps the windows in focus order, so they come back stacked as they were.
 @MainActor
 final class NoteScene: SceneDelegate {
     private unowned let app: NotesDelegate
@@ -35,7 +35,6 @@ final class NoteScene: SceneDelegate {
     func encodeRestorableState(_ coder: inout RestorationCoder) {
         guard let content else { return }
         coder.encode(content.identifier, forKey: "content")
-        coder.encode(app.windows.all.firstIndex { $0 == app.windows.window(ofScene: session.persistentIdentifier) } ?? 0, forKey: "position")
     }
 
     func decodeRestorableState(_ coder: RestorationCoder) throws {

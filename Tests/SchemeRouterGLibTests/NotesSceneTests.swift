@@ -62,11 +62,16 @@ import Testing
 
         let launch = try desktop.run(desktop.notes, [])
         #expect(launch.termination == .exited(0), "\(launch.standardErrorText)")
-        let restored = try #require(desktop.traceLines(containing: "\"restoration\": \"restored\""), "nothing restored")
+        // The relaunch: 11 hooks and 2 restoration lines (restored, then discarded after the launch).
+        let restored = try #require(desktop.traceLines(before + 13), "the relaunch did not finish")
+        #expect(restored.contains { $0.contains("\"restoration\": \"restored\"") }, "nothing restored: \(restored)")
         for title in ["Alpha", "Beta"] { #expect(try desktop.window(titled: title) != nil, "\(title) did not come back") }
-        let relaunch = Array(restored[before...])
+        let relaunch = Array(restored[before...]).filter { $0.hasPrefix("{\"hook\"") }
         let reconnected = zip(desktop.hooks(relaunch), desktop.sessions(relaunch)).compactMap { $0 == "willConnect" ? $1 : nil }
-        #expect(Set(reconnected) == ["scene-1", "scene-2"], "\(relaunch)")
+        #expect(reconnected == ["scene-1", "scene-2"], "restored in focus order: \(relaunch)")
+        // The window that had the focus (Beta's, the last created) has it again.
+        let activated = zip(desktop.hooks(relaunch), desktop.sessions(relaunch)).compactMap { $0 == "didBecomeActive" ? $1 : nil }
+        #expect(activated == ["scene-2"], "\(relaunch)")
         // The windows on screen are exactly the restored scenes' notes.
         #expect(try desktop.visibleWindowTitles() == reconnected.compactMap { opened[$0] }.sorted())
     }
