@@ -5,11 +5,13 @@ extension FileSystem {
     /// Replaces `path` with `bytes` atomically: a temporary file in the same directory, `fsync`,
     /// `rename`, then `fsync` of the directory, so a reader (xdg-mime, GLib, the app itself) sees
     /// the old or the new file, never half of one, even after a crash. A symbolic link is followed
-    /// (its target is replaced, the link stays); an existing file keeps its permission bits, a new
-    /// one gets `mode`.
-    package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o644) throws(SystemError) {
+    /// (its target is replaced, the link stays) unless `followSymbolicLinks` is `false` (then the
+    /// link itself is replaced); an existing file keeps its permission bits, a new one gets `mode`.
+    package static func writeAtomically(
+        _ bytes: [UInt8], to path: String, mode: UInt32 = 0o644, followSymbolicLinks: Bool = true
+    ) throws(SystemError) {
         var target = path
-        if isSymbolicLink(path), let resolved = realPath(path) { target = resolved }
+        if followSymbolicLinks, isSymbolicLink(path), let resolved = realPath(path) { target = resolved }
         var permissions = mode
         if case .regular(let existing) = kind(of: target) { permissions = existing }
         let (directory, name) = split(target)

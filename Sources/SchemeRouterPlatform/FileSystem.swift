@@ -2,7 +2,7 @@ internal import Glibc
 
 /// The file-system calls of the layers above the core, each turning a failure into a
 /// ``SystemError``. Whole files are read by ``RegularFile`` and written by
-/// ``writeAtomically(_:to:mode:)``.
+/// ``writeAtomically(_:to:mode:followSymbolicLinks:)``.
 package enum FileSystem {
     /// What kind of file a path names (after following symbolic links).
     package enum Kind: Sendable, Equatable {

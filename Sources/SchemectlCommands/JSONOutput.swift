@@ -130,18 +130,3 @@ final class JSONValueEncoder: Encoder {
         mutating func encode<T: Encodable>(_ value: T) throws { storage.value = try JSONValueEncoder.value(value) }
     }
 }
-
-/// A part of an output still assembled as a `JSONValue`: written as is by `JSONValueEncoder`
-/// (any other encoder gets its text as a string).
-struct JSONFragment: Encodable {
-    let value: JSONValue
-
-    func encode(to encoder: any Encoder) throws {
-        if let encoder = encoder as? JSONValueEncoder {
-            encoder.storage.value = value
-        } else {
-            var container = encoder.singleValueContainer()
-            try container.encode(value.text)
-        }
-    }
-}

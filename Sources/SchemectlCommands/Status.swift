@@ -86,7 +86,7 @@ struct Status: ParsableCommand {
         let systemEvents = SystemEventSourceStatus.surveyThisMachine()
         if json {
             var output = StatusOutput.json(statuses, problems: problems, tools: doctor.tools(), healthy: healthy)
-            output.systemEvents = JSONFragment(value: StatusOutput.json(systemEvents))
+            output.systemEvents = systemEvents.map(StatusJSON.SystemEvent.init)
             print(output.jsonText)
         } else {
             print(StatusOutput.human(statuses, problems: problems, tools: doctor.tools(), listedApps: target == nil))
@@ -127,15 +127,6 @@ enum StatusOutput {
         (["system events (lifecycle):"] + systemEvents.map { status in
             "  \(status.event): \(status.source): " + (status.available ? "available" : "not available (\(status.reason ?? "unknown"))")
         }).joined(separator: "\n")
-    }
-
-    static func json(_ systemEvents: [SystemEventSourceStatus]) -> JSONValue {
-        .array(systemEvents.map { status in
-            .object([
-                ("event", .string(status.event)), ("source", .string(status.source)),
-                ("available", .bool(status.available)), ("reason", .optional(status.reason)),
-            ])
-        })
     }
 
     static func indent(_ text: String) -> String {
@@ -214,6 +205,20 @@ struct StatusJSON: JSONOutput {
     let schemes: [Scheme]
     let problems: [Problem]
     let tools: [Tool]
-    /// The system events section, still assembled as a `JSONValue` by `StatusOutput.json(_:)`.
-    var systemEvents: JSONFragment?
+    /// Which system event sources work on this machine, and why not.
+    var systemEvents: [SystemEvent] = []
+
+    struct SystemEvent: Encodable {
+        let event: String
+        let source: String
+        let available: Bool
+        let reason: String?
+
+        init(_ status: SystemEventSourceStatus) {
+            event = status.event
+            source = status.source
+            available = status.available
+            reason = status.reason
+        }
+    }
 }

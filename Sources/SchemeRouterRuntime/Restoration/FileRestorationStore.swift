@@ -1,3 +1,4 @@
+internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
 internal import Glibc
 internal import SchemeRouter
@@ -26,41 +27,12 @@ final class FileRestorationStore: RestorationStore {
         var state = StoredRestorationState()
         var status = stat()
         state.restorationWasInterrupted = lstat(markerPath, &status) == 0
-        let descriptor = Sys.retryingResult { open(archivePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else {
-            if Sys.errno != ENOENT {
-                state.readFailure = SystemError(errno: Sys.errno, call: "open", path: archivePath).description
-            }
-            return state
+        do throws(FileReadError) {
+            state.archive = try RegularFile.readIfExists(
+                archivePath, limit: RestorationArchive.maximumSize, followSymbolicLinks: false)
+        } catch {
+            state.readFailure = error.description
         }
-        defer { Sys.close(descriptor) }
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            state.readFailure = "\(archivePath) is not a regular file"
-            return state
-        }
-        let limit = RestorationArchive.maximumSize
-        guard status.st_size <= limit else {
-            state.readFailure = "\(archivePath) has \(status.st_size) bytes, over the limit of \(limit)"
-            return state
-        }
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                Sys.retryingResult { Int32(Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)) }
-            }
-            if read < 0 {
-                state.readFailure = SystemError(errno: Sys.errno, call: "read", path: archivePath).description
-                return state
-            }
-            if read == 0 { break }
-            count += Int(read)
-        }
-        guard count <= limit else {
-            state.readFailure = "\(archivePath) grew over the limit of \(limit) bytes while it was read"
-            return state
-        }
-        state.archive = Array(bytes[..<count])
         return state
     }
 
@@ -82,28 +54,10 @@ final class FileRestorationStore: RestorationStore {
         remove(markerPath)
     }
 
-    /// Replaces `path` with `bytes`: temporary file, `fsync`, `rename`, directory `fsync`.
+    /// Replaces `path` with `bytes` durably (the platform's atomic writer); a symbolic link there
+    /// is replaced, never followed.
     private func writeDurably(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
-        let temporary = "\(path).tmp-\(getpid())"
-        let descriptor = try Sys.retrying("open", path: temporary) {
-            open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        }
-        do throws(SystemError) {
-            try Sys.writeAll(descriptor, bytes)
-            try Sys.retrying("fsync", path: temporary) { fsync(descriptor) }
-        } catch {
-            Sys.close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        Sys.close(descriptor)
-        do throws(SystemError) {
-            try Sys.check(rename(temporary, path), "rename", path: path)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        syncDirectory()
+        try FileSystem.writeAtomically(bytes, to: path, mode: 0o600, followSymbolicLinks: false)
     }
 
     /// Removes `path` (a missing file is fine) and makes the removal durable.
