@@ -1,14 +1,19 @@
 import SchemeRouter
 import SchemeRouterGTK
 
-/// Notes' application delegate: each URL becomes a ``NotesRequest``, and the one window shows
-/// what it asked for, titled with the note's title; a URL raises the window with the token the
-/// sender had.
+/// Notes' application delegate. Notes uses scenes: one window per open note, one per search,
+/// and the list when launched without a URL. Where a URL goes is ``sceneTarget(for:)``; which
+/// windows were open comes back after `--quit` and a new launch (state preservation).
 @MainActor
-final class NotesDelegate: ApplicationDelegate {
-    private let store: NoteStore
-    private let windows: GTKWindows
-    private var notes: [Note] = []
+final class NotesDelegate: SceneApplicationDelegate, StateRestorationDelegate {
+    /// The version of what the windows preserve; an archive of another version is not restored.
+    static let restorationVersion = 1
+
+    typealias Request = NotesRequest
+
+    let store: NoteStore
+    let windows: GTKWindows
+    private(set) var notes: [Note] = []
 
     init(store: NoteStore, windows: GTKWindows) {
         self.store = store
@@ -20,56 +25,60 @@ final class NotesDelegate: ApplicationDelegate {
         return true
     }
 
-    func didFinishLaunching(options: LaunchOptions) -> Bool {
-        // A plain launch into the foreground shows the list; a URL shows what it asks for.
-        if options.url == nil { showList(activationToken: options.activationToken) }
-        return true
+    func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate {
+        NoteScene(app: self, session: session)
     }
 
-    func open(_ request: NotesRequest, options: OpenOptions) throws -> Bool {
+    /// `notes://open/42` → the window showing note 42, `notes://new` → a new window,
+    /// `notes://search?q=x` → the window of that search.
+    func sceneTarget(for request: NotesRequest) -> SceneTarget {
+        switch request {
+        case .open(let id): .content(NoteContent.note(id).identifier)
+        case .new: .newScene
+        case .search(let query): .content(NoteContent.search(query).identifier)
+        }
+    }
+
+    /// The content a request shows, creating the note `notes://new` asks for.
+    func content(for request: NotesRequest) throws -> NoteContent {
         switch request {
         case .open(let id):
-            guard let note = notes.first(where: { $0.id == id }) else { return false }
-            show(note, activationToken: options.activationToken)
+            guard notes.contains(where: { $0.id == id }) else { throw NotesError.noSuchNote(id) }
+            return .note(id)
         case .new(let title, let tags):
             let note = Note(id: (notes.map(\.id).max() ?? 0) + 1, title: title, tags: tags)
             var stored = notes
             stored.append(note)
             try store.save(stored)
             notes = stored
-            show(note, activationToken: options.activationToken)
+            return .note(note.id)
         case .search(let query):
-            let found = notes.filter { $0.matches(query) }
-            present(
-                title: "Search: \(query)",
-                lines: found.isEmpty ? ["No notes match."] : found.map { "#\($0.id) \($0.title)" },
-                activationToken: options.activationToken)
+            return .search(query)
         }
-        return true
     }
 
-    func didBecomeActive() {
-        // Brought to the foreground without a URL (`notes` again): make sure a window shows.
-        if windows.all.isEmpty { showList(activationToken: nil) }
+    // MARK: State preservation
+
+    func shouldSaveApplicationState() -> Bool { true }
+
+    func willEncodeRestorableState(_ coder: inout RestorationCoder) {
+        coder.encode(Self.restorationVersion, forKey: "version")
     }
 
-    private func show(_ note: Note, activationToken: String?) {
-        let tags = note.tags.isEmpty ? "no tags" : "tags: " + note.tags.joined(separator: ", ")
-        present(title: note.title, lines: ["Note #\(note.id)", tags], activationToken: activationToken)
+    func shouldRestoreApplicationState(_ coder: RestorationCoder) -> Bool {
+        coder.int(forKey: "version") == Self.restorationVersion
     }
+}
 
-    private func showList(activationToken: String?) {
-        present(
-            title: "Notes",
-            lines: notes.isEmpty ? ["No notes yet."] : notes.map { "#\($0.id) \($0.title)" },
-            activationToken: activationToken)
-    }
+/// Why Notes cannot show what a URL asks for.
+enum NotesError: Error, CustomStringConvertible {
+    case noSuchNote(Int)
+    case unknownContent(String)
 
-    /// Shows the content in the window (created when there is none) and presents it.
-    private func present(title: String, lines: [String], activationToken: String?) {
-        let window = windows.all.first ?? GTKWindow(title: title)
-        window.title = title
-        window.setChild(NotesView.column(heading: title, lines: lines))
-        windows.present(window, activationToken: activationToken)
+    var description: String {
+        switch self {
+        case .noSuchNote(let id): "there is no note #\(id)"
+        case .unknownContent(let identifier): "'\(identifier)' is no content Notes shows"
+        }
     }
 }

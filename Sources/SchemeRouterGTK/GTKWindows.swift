@@ -25,6 +25,10 @@ public final class GTKWindows {
     private var minimised: Set<UnsafeMutablePointer<GtkWindow>> = []
     private var changeScheduled = false
     private var lastWindowClosed = false
+    /// The scene each window shows, for an app that uses scenes (one window per scene).
+    private var sessions: [UnsafeMutablePointer<GtkWindow>: String] = [:]
+    /// Sessions whose windows were destroyed since the last report.
+    private var closedSessions: [String] = []
 
     /// Starts watching windows for `runLoop`'s primary.
     /// - Parameters:
@@ -46,6 +50,19 @@ public final class GTKWindows {
         if !window.isActive { awaitingFocus.insert(window.raw) }
         window.present(activationToken: activationToken)
         scheduleChange()
+    }
+
+    /// Watches and presents `window` as the window of the scene with `session`: its focus,
+    /// minimising and closing move that scene (`RuntimeLoop.sceneWindowChanged(_:to:)`), not
+    /// the whole app.
+    public func present(_ window: GTKWindow, scene session: String, activationToken: String?) {
+        sessions[window.raw] = session
+        present(window, activationToken: activationToken)
+    }
+
+    /// The window of the scene with `session`, if it has one.
+    public func window(ofScene session: String) -> GTKWindow? {
+        sessions.first { $0.value == session }.map { GTKWindow($0.key) }
     }
 
     /// Watches `window` until it is destroyed.
@@ -102,6 +119,9 @@ public final class GTKWindows {
         guard let widget else { return }
         awaitingFocus.remove(widget.assumingMemoryBound(to: GtkWindow.self))
         minimised.remove(widget.assumingMemoryBound(to: GtkWindow.self))
+        if let session = sessions.removeValue(forKey: widget.assumingMemoryBound(to: GtkWindow.self)) {
+            closedSessions.append(session)
+        }
         let before = windows.count
         windows.removeAll { UnsafeMutableRawPointer($0) == widget }
         if before > 0 && windows.isEmpty { lastWindowClosed = true }
@@ -145,10 +165,38 @@ public final class GTKWindows {
         changeScheduled = false
         let closed = lastWindowClosed
         lastWindowClosed = false
-        let windows = takeSnapshots()
+        let awaiting = awaitingFocus
+        let snapshots = takeSnapshots()
         let policy = lastWindowPolicy
-        runLoop.withRuntime { runtime in
-            runtime.windowsChanged(windows, lastWindowClosed: closed, policy: policy)
+        guard !sessions.isEmpty || !closedSessions.isEmpty else {
+            runLoop.withRuntime { runtime in
+                runtime.windowsChanged(snapshots, lastWindowClosed: closed, policy: policy)
+            }
+            return
         }
+        let changes = sceneChanges(snapshots, awaitingFocus: awaiting)
+        runLoop.withRuntime { runtime in
+            for (session, state) in changes { runtime.sceneWindowChanged(session, to: state) }
+        }
+    }
+
+    /// What each scene's window shows, closed ones last. One window has the focus: while the
+    /// window manager moves it, the old window may still report it, so a window presented
+    /// (awaiting its focus) wins, else the newest focused one.
+    private func sceneChanges(_ snapshots: [WindowSnapshot], awaitingFocus: Set<UnsafeMutablePointer<GtkWindow>>)
+        -> [(String, SceneWindowState)]
+    {
+        let focusedIndices = snapshots.indices.filter { snapshots[$0].isFocused }
+        let focused = focusedIndices.last { awaitingFocus.contains(windows[$0]) } ?? focusedIndices.last
+        var changes: [(String, SceneWindowState)] = []
+        for (index, snapshot) in snapshots.enumerated() {
+            guard let session = sessions[windows[index]] else { continue }
+            changes.append((session, index == focused ? .focused : snapshot.isVisible ? .unfocused : .hidden))
+        }
+        // The focused window last, so its scene takes the focus after the others resigned it.
+        changes = changes.filter { $0.1 != .focused } + changes.filter { $0.1 == .focused }
+        changes += closedSessions.map { ($0, .closed) }
+        closedSessions = []
+        return changes
     }
 }

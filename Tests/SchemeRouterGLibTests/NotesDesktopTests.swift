@@ -7,6 +7,12 @@ import Testing
 /// The real Notes app (GTK 4 inside GLib's main loop) in a real Xvfb with openbox, reached
 /// through the real `xdg-open` and `gio open` after `schemectl register`.
 @Suite(.serialized) struct NotesDesktopTests {
+    /// A cold launch by URL: the launch hooks, then the first scene connects with the URL.
+    static let coldLaunch = [
+        "willFinishLaunching", "didFinishLaunching", "configurationForConnecting", "willConnect", "willEnterForeground",
+        "didBecomeActive",
+    ]
+
     @Test func coldLaunchByXdgOpenWakeByGioWithTokenRaisesTheWindow() throws {
         let desktop = try NotesDesktop()
         defer { desktop.stop() }
@@ -14,27 +20,32 @@ import Testing
         let xdg = try desktop.run("xdg-open", [first], extra: ["XDG_ACTIVATION_TOKEN": "launch-token"])
         #expect(xdg.termination == .exited(0), "\(xdg.standardErrorText)")
         #expect(try desktop.window(titled: "Hello World") != nil, "no window titled with the new note")
-        let launch = try #require(desktop.traceLines(4), "no cold launch in the trace")
-        #expect(desktop.hooks(launch) == ["willFinishLaunching", "didFinishLaunching", "open", "didBecomeActive"])
-        #expect(launch[2].contains("\"url\": \"\(first)\""))
-        #expect(launch[2].contains("\"activationToken\": \"launch-token\""))
+        let launch = try #require(desktop.hookLines(6), "no cold launch in the trace")
+        #expect(desktop.hooks(launch) == Self.coldLaunch)
+        #expect(launch[3].contains("\"url\": \"\(first)\""))
+        #expect(launch[3].contains("\"activationToken\": \"launch-token\""))
 
-        // A wake through gio: the sender's token reaches `open`, the window shows the new note.
+        // A wake through gio: a new scene (window) connects with the sender's token.
         let gio = try desktop.run("gio", ["open", "notes://new?title=Second"], extra: ["XDG_ACTIVATION_TOKEN": "tok123"])
         #expect(gio.termination == .exited(0), "\(gio.standardErrorText)")
         #expect(try desktop.window(titled: "Second") != nil)
-        let woken = try #require(desktop.traceLines(5))
-        #expect(desktop.hooks(woken).count == 5)
-        #expect(woken[4].contains("\"hook\": \"open\"") && woken[4].contains("\"activationToken\": \"tok123\""))
+        let woken = try #require(desktop.hookLines(11))
+        #expect(woken[7].contains("\"hook\": \"willConnect\"") && woken[7].contains("\"activationToken\": \"tok123\""))
+        #expect(desktop.sessions(woken)[7] == "scene-2")
 
-        // The store has both notes; `notes://open/1` shows the first again.
+        // The store has both notes; `notes://open/1` presents the first window again.
         let open = try desktop.run(desktop.notes, ["notes://open/1"], extra: ["DESKTOP_STARTUP_ID": "x11-token_TIME0"])
         #expect(open.termination == .exited(0), "\(open.standardErrorText)")
         #expect(try desktop.window(titled: "Hello World") != nil)
-        let reopened = try #require(desktop.traceLines(6))
+        let reopened = try #require(desktop.hookLines(14))
         #expect(reopened.last { $0.contains("notes://open/1") }?.contains("\"activationToken\": \"x11-token_TIME0\"") == true, "\(reopened)")
-        // Focus never flickered: one launch, two wakes, nothing else.
-        #expect(desktop.hooks(reopened) == ["willFinishLaunching", "didFinishLaunching", "open", "didBecomeActive", "open", "open"])
+        // Focus never flickered: one launch, a new scene, the first scene presented, nothing else.
+        #expect(
+            desktop.hooks(reopened) == Self.coldLaunch + [
+                "configurationForConnecting", "willConnect", "willEnterForeground", "willResignActive", "didBecomeActive",
+                "openURLContexts", "willResignActive", "didBecomeActive",
+            ], "\(reopened)")
+        #expect(Array(desktop.sessions(reopened)[11...]) == ["scene-1", "scene-2", "scene-1"])
     }
 
     @Test func minimisingAndActivatingTheWindowMovesTheLifecycle() throws {
@@ -42,16 +53,26 @@ import Testing
         defer { desktop.stop() }
         #expect(try desktop.run(desktop.notes, ["notes://new?title=Groceries"]).termination == .exited(0))
         let window = try #require(try desktop.window(titled: "Groceries"))
-        _ = try #require(desktop.traceLines(4))
+        _ = try #require(desktop.hookLines(6))
         #expect(try desktop.run("xdotool", ["windowminimize", window]).termination == .exited(0))
-        let background = try #require(desktop.traceLines(6), "minimising changed nothing")
-        #expect(Array(desktop.hooks(background)[4...]) == ["willResignActive", "didEnterBackground"])
+        // The window's scene goes to the background, and with it the app: its state is preserved.
+        let background = try #require(desktop.traceLines(containing: "\"restoration\": \"saved\""), "minimising changed nothing")
+        let hidden = desktop.hooks(background.filter { $0.hasPrefix("{\"hook\"") })
+        #expect(
+            Array(hidden[6...]) == [
+                "willResignActive", "didEnterBackground", "shouldSaveApplicationState", "willEncodeRestorableState",
+                "encodeRestorableState",
+            ], "\(background)")
         #expect(try desktop.run("xdotool", ["windowactivate", "--sync", window]).termination == .exited(0))
-        _ = try #require(desktop.traceLines(8), "activating changed nothing")
+        _ = try #require(desktop.hookLines(13), "activating changed nothing")
         // `--quit` is the barrier: whatever focus did meanwhile is in the trace before willTerminate.
         #expect(try desktop.run(desktop.notes, ["--quit"]).termination == .exited(0))
-        let ended = try #require(desktop.traceLines(9))
-        #expect(Array(desktop.hooks(ended)[6...]) == ["willEnterForeground", "didBecomeActive", "willTerminate"])
+        let ended = try #require(desktop.traceLines(containing: "willTerminate"))
+        #expect(
+            Array(desktop.hooks(ended)[11...]) == [
+                "willEnterForeground", "didBecomeActive", "shouldSaveApplicationState", "willEncodeRestorableState",
+                "encodeRestorableState", "didDisconnect", "willTerminate",
+            ], "\(ended)")
     }
 
     @Test func badURLsChangeNothingAndAKilledPrimaryIsReplaced() throws {
@@ -59,7 +80,7 @@ import Testing
         defer { desktop.stop() }
         #expect(try desktop.run(desktop.notes, ["notes://new?title=Keep"]).termination == .exited(0))
         #expect(try desktop.window(titled: "Keep") != nil)
-        let before = try #require(desktop.traceLines(4))
+        let before = try #require(desktop.traceLines(6))
         // Malformed: rejected by the sender before anything is sent.
         let malformed = try desktop.run(desktop.notes, ["notes://new?title=%zz"])
         #expect(malformed.termination == .exited(2), "\(malformed.standardErrorText)")
@@ -72,15 +93,15 @@ import Testing
         }
         // Through xdg-open too: the URL reaches notes, which exits 2; xdg-open reports the failure.
         #expect(try desktop.run("xdg-open", ["notes://nothing"]).termination != .exited(0))
-        #expect(desktop.traceLines(4) == before)
+        #expect(desktop.traceLines(6) == before)
 
         let pid = try #require(desktop.primaryPID)
         kill(pid, SIGKILL)
         let again = try desktop.run("xdg-open", ["notes://new?title=After%20Crash"])
         #expect(again.termination == .exited(0), "\(again.standardErrorText)")
         #expect(try desktop.window(titled: "After Crash") != nil, "no new window after the primary was killed")
-        let relaunched = try #require(desktop.traceLines(8))
-        #expect(Array(desktop.hooks(relaunched)[4...]) == ["willFinishLaunching", "didFinishLaunching", "open", "didBecomeActive"])
+        let relaunched = try #require(desktop.hookLines(12))
+        #expect(Array(desktop.hooks(relaunched)[6...]) == Self.coldLaunch)
         #expect(desktop.primaryPID != pid)
     }
 
@@ -89,7 +110,7 @@ import Testing
         defer { desktop.stop() }
         #expect(try desktop.run(desktop.notes, ["notes://new?title=Screenshot&tag=gtk&tag=x11"]).termination == .exited(0))
         let window = try #require(try desktop.window(titled: "Screenshot"))
-        _ = try #require(desktop.traceLines(4))
+        _ = try #require(desktop.hookLines(6))
         // Mapped is not drawn: wait for the frame GTK draws (xdotool waits for the map event).
         #expect(try desktop.run("xdotool", ["windowactivate", "--sync", window]).termination == .exited(0))
         let geometry = try desktop.run("xdotool", ["getwindowgeometry", "--shell", window]).standardOutputText

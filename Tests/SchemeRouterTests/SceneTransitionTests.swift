@@ -140,6 +140,19 @@ struct SceneTransitionTests {
         #expect(harness.app.events == [.didDiscardSceneSessions(["scene-1"])])
     }
 
+    @Test("the suspension deadline is set exactly while the app is in the background and not suspended")
+    func suspensionDeadline() throws {
+        let harness = SceneHarness()
+        try drive(harness, to: .foregroundInactive)
+        #expect(harness.controller.suspensionDeadline == nil)
+        try harness.controller.enterBackground("scene-1")
+        let entered = harness.clock.now
+        #expect(harness.controller.suspensionDeadline == entered + .seconds(5))
+        harness.clock.advance(by: .seconds(5))
+        #expect(try harness.controller.tick() == .suspended(expired: []))
+        #expect(harness.controller.suspensionDeadline == nil)
+    }
+
     @Test("the background deadline suspends the background scenes and the app; reached means due")
     func suspension() throws {
         let harness = SceneHarness()

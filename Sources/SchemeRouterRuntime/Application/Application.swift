@@ -20,10 +20,16 @@ public import SchemeRouter
 /// invoking process (which exits with the launch URL's verdict), creates the delegate, runs the
 /// launch sequence and serves URLs until it is terminated.
 public enum Application {
-    /// The running primary's lifecycle controller, once the launch began: for beginning and
+    /// The running primary's lifecycle controller, once the launch began (`nil` for a scene
+    /// app, see ``sceneController``): for beginning and
     /// ending background tasks (`LifecycleController/beginBackgroundTask(name:expiration:)`) and
     /// reading the state. `nil` in a sender.
     @MainActor public internal(set) static var controller: LifecycleController?
+
+    /// The running primary's scene controller, once the launch began, for an app whose delegate
+    /// opted in to scenes (`SceneApplicationDelegate`): its sessions, each
+    /// scene's state and delegate. `nil` in a sender and for an app-delegate app.
+    @MainActor public internal(set) static var sceneController: SceneController?
 
     /// Runs the app and never returns; the process exits with a documented ``ExitStatus``.
     ///

@@ -49,6 +49,19 @@ public final class RuntimeLoop {
     /// The lifecycle controller, once the launch began.
     public var controller: LifecycleController? { primary.controller }
 
+    /// The scene controller, once the launch began, for a scene app.
+    public var sceneController: SceneController? { primary.sceneController }
+
+    /// One window of a scene app changed: moves its scene (by session) to what the window
+    /// shows, each hook under the hook deadline and in the trace. A scene app reports this for
+    /// each window instead of ``windowsChanged(_:lastWindowClosed:policy:)``.
+    /// - Parameters:
+    ///   - session: The scene's `SceneSession.persistentIdentifier`.
+    ///   - window: What its window shows now.
+    public func sceneWindowChanged(_ session: String, to window: SceneWindowState) {
+        primary.follow(scene: session, window: window)
+    }
+
     /// The app's windows changed: moves the lifecycle to what they call for
     /// (`WindowLifecycle`), each hook under the hook deadline and in the trace, as a
     /// `schemectl lifecycle` command would.

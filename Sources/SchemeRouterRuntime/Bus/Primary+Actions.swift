@@ -31,9 +31,9 @@ extension Primary {
             call.message.reply(error: door.names.unknownAction, message: "action '\(call.name)': \(problem.reason)")
             return
         }
-        guard let controller else { preconditionFailure("running without a controller") }
+        guard let driver else { preconditionFailure("running without a controller") }
         watchdog.armHook(["performAction"], owner: nil)
-        let performed = controller.delegate.performAction(action)
+        let performed = driver.appDelegate.performAction(action)
         guard watchdog.disarm() else { watchdog.park() }
         trace?.write(action: action, performed: performed)
         if performed {

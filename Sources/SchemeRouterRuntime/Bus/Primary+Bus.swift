@@ -271,7 +271,8 @@ extension Primary {
 
     /// The wake sequence without `open`, its hooks under the hook deadline; why not, if refused.
     private func bringToForeground() -> String? {
-        guard let controller else { preconditionFailure("running without a controller") }
+        // A scene app's windows decide which scene comes forward; its window manager raises them.
+        guard let controller else { return nil }
         let hooks: [String] =
             switch controller.state {
             case .background, .suspended: ["willEnterForeground", "didBecomeActive"]

@@ -71,29 +71,30 @@ extension Primary {
             backgroundDeadline: settings.backgroundDeadline,
             backgroundTaskAllowance: settings.backgroundTaskAllowance,
             exitsOnSuspend: app.manifest.exitsOnSuspend)
-        let controller = factory.makeController(router.router, configuration)
+        let driver = factory.makeDriver(router.router, configuration)
         watchdog.enterLaunchStep("willFinishLaunching")
-        self.controller = controller
-        Application.controller = controller
-        controller.hookObserver = { [unowned self] record in self.observe(record) }
-        controller.statePreservation = makeStatePreservation(for: controller.delegate)
+        self.driver = driver
+        if let controller = driver as? LifecycleController {
+            Application.controller = controller
+            controller.hookObserver = { [unowned self] record in self.observe(record) }
+        }
+        if let scenes = driver as? SceneController {
+            Application.sceneController = scenes
+            scenes.hookObserver = { [unowned self] record in self.observe(record) }
+        }
+        driver.statePreservation = makeStatePreservation(for: driver.appDelegate)
         let launchDelivery = request.delivery ?? (request.url == nil ? nil : nextDelivery())
         // After didFinishLaunching, the hooks of the launch serve the invoking process's URL.
         launchHooksAfterFinishing =
             request.intoBackground ? ["didEnterBackground"] : (request.url == nil ? [] : ["open"]) + ["didBecomeActive"]
         currentSource = request.source
         currentToken = request.activationToken
-        let outcome: LaunchOutcome
-        do throws(LifecycleError) {
-            outcome = try controller.launch(
-                options: LaunchOptions(
-                    url: request.url, sourceApplication: request.source, annotation: request.annotation,
-                    activationToken: request.activationToken,
-                    reason: request.reason ?? (request.intoBackground ? .background : nil)),
-                routed: request.routed, delivery: launchDelivery, intoBackground: request.intoBackground)
-        } catch {
-            preconditionFailure("launch: \(error)")
-        }
+        let outcome = driver.launchApp(
+            options: LaunchOptions(
+                url: request.url, sourceApplication: request.source, annotation: request.annotation,
+                activationToken: request.activationToken,
+                reason: request.reason ?? (request.intoBackground ? .background : nil)),
+            routed: request.routed, delivery: launchDelivery, intoBackground: request.intoBackground)
         currentSource = nil
         currentToken = nil
         guard watchdog.disarm() else { watchdog.park() }
@@ -138,18 +139,31 @@ extension Primary {
 
     /// After every hook: the next hook's deadline, and the trace line.
     private func observe(_ record: HookRecord) {
-        if phase == .launching {
-            switch record.hook {
-            case .willFinishLaunching: watchdog.enterLaunchStep("restoreState")
-            case .restoreState: watchdog.enterLaunchStep("didFinishLaunching")
-            case .didFinishLaunching:
-                // The launch hooks are done: from here on each hook has the hook deadline.
-                watchdog.armHook(launchHooksAfterFinishing, owner: nil)
-            default: watchdog.hookReturned()
-            }
-        } else {
-            watchdog.hookReturned()
-        }
+        advanceWatchdog(after: record.hook.rawValue)
         trace?.write(record, source: record.hook == .open ? currentSource : nil, token: record.hook == .open ? currentToken : nil)
+    }
+
+    /// After every hook of a scene app: the next hook's deadline, and the trace line (with the
+    /// scene's session).
+    private func observe(_ record: SceneHookRecord) {
+        advanceWatchdog(after: record.hook.rawValue)
+        let carriesURL = record.url != nil
+        trace?.write(record, source: carriesURL ? currentSource : nil, token: carriesURL ? currentToken : nil)
+    }
+
+    /// The launch steps move the launch watch along; any other hook restarts the hook deadline.
+    private func advanceWatchdog(after hook: String) {
+        guard phase == .launching else {
+            watchdog.hookReturned()
+            return
+        }
+        switch hook {
+        case Hook.willFinishLaunching.rawValue: watchdog.enterLaunchStep("restoreState")
+        case Hook.restoreState.rawValue: watchdog.enterLaunchStep("didFinishLaunching")
+        case Hook.didFinishLaunching.rawValue:
+            // The launch hooks are done: from here on each hook has the hook deadline.
+            watchdog.armHook(launchHooksAfterFinishing, owner: nil)
+        default: watchdog.hookReturned()
+        }
     }
 }

@@ -139,9 +139,15 @@ extension Primary {
     /// Hands a URL to the running app (`receive`: the wake sequence when in the background),
     /// each hook under the hook deadline, the request's connection its owner.
     func deliver(_ pending: QueuedURL, owner: Int32?) -> DeliveryVerdict {
-        guard let controller else { preconditionFailure("running without a controller") }
-        let hooks = [AppState.background, .suspended].contains(controller.state)
-            ? wakeHooks(controller) + ["open", "didBecomeActive"] : ["open"]
+        guard let driver else { preconditionFailure("running without a controller") }
+        let hooks: [String]
+        if let controller {
+            hooks = [AppState.background, .suspended].contains(controller.state)
+                ? wakeHooks(controller) + ["open", "didBecomeActive"] : ["open"]
+        } else {
+            // A scene app: the URL's scene comes forward (or connects), opens it and takes focus.
+            hooks = ["the URL's scene hooks"]
+        }
         currentSource = pending.options.sourceApplication
         currentToken = pending.options.activationToken
         defer {
@@ -149,14 +155,9 @@ extension Primary {
             currentToken = nil
         }
         watchdog.armHook(hooks, owner: owner)
-        let verdict: DeliveryVerdict
-        do throws(LifecycleError) {
-            verdict = try controller.receive(pending.routed, options: pending.options, delivery: pending.delivery)
-        } catch {
-            // Events reach the controller only from loop callbacks, never from inside a hook,
-            // and a running primary's app is never notRunning.
-            preconditionFailure("receive: \(error)")
-        }
+        // Events reach the driver only from loop callbacks, never from inside a hook, and a
+        // running primary's app is never notRunning.
+        let verdict = driver.deliver(pending.routed, options: pending.options, delivery: pending.delivery)
         guard watchdog.disarm() else { watchdog.park() }
         return verdict
     }
@@ -191,10 +192,13 @@ extension Primary {
 
     /// Carries out a control command on the running app, its hooks under the hook deadline.
     func perform(_ request: ControlRequest, from connection: Connection) {
-        guard let controller else { preconditionFailure("running without a controller") }
         if request.command == .terminate || request.command == .forceQuit {
             terminate(
                 status: .success, requester: (connection, request.request), discardingState: request.command == .forceQuit)
+            return
+        }
+        guard let controller else {
+            performOnScenes(request, from: connection)
             return
         }
         if request.command == .injectClockChange && Application.acceptsInjectedClockChanges {
@@ -250,6 +254,21 @@ extension Primary {
         rearmBackgroundTimer()
         let reply = ControlReplyMessage(
             request: request.request, refused: refusal != nil, state: controller.state.rawValue, message: refusal)
+        connection.send(reply.frame.encoded)
+    }
+}
+
+extension Primary {
+    /// A control command for a scene app: its windows, not a command, move its scenes, so only
+    /// `state` is answered; every other command is refused with the reason.
+    func performOnScenes(_ request: ControlRequest, from connection: Connection) {
+        guard let driver else { preconditionFailure("running without a controller") }
+        let refusal: String? =
+            request.command == .state
+            ? nil
+            : "\(request.command) is not available for \(app.name): it uses scenes, which follow its windows"
+        let reply = ControlReplyMessage(
+            request: request.request, refused: refusal != nil, state: driver.appState.rawValue, message: refusal)
         connection.send(reply.frame.encoded)
     }
 }

@@ -48,13 +48,9 @@ extension Primary {
         Listener.refuseBacklog(descriptor: listener.descriptor, with: refusal.frame.encoded)
         listener.close()
         watchdog.listenerClosed()
-        if let controller, controller.state != .notRunning {
-            watchdog.armHook(controller.state == .suspended ? [] : ["willTerminate"], owner: requester?.connection.descriptor)
-            do throws(LifecycleError) {
-                try controller.terminate(discardingState: discardingState)
-            } catch {
-                preconditionFailure("terminate: \(error)")
-            }
+        if let driver, driver.appState != .notRunning {
+            watchdog.armHook(driver.appState == .suspended ? [] : ["willTerminate"], owner: requester?.connection.descriptor)
+            driver.terminateApp(discardingState: discardingState)
             guard watchdog.disarm() else { watchdog.park() }
         }
         lock.release()

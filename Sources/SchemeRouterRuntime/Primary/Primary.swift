@@ -32,7 +32,12 @@ final class Primary {
     var launchSink: VerdictSink?
 
     var phase = Phase.collecting
-    var controller: LifecycleController?
+    /// The controller that drives the app's delegate, once the launch began.
+    var driver: (any AppDriver)?
+    /// The driver of an app-delegate app (`nil` for a scene app).
+    var controller: LifecycleController? { driver as? LifecycleController }
+    /// The driver of an app that opted in to scenes (`nil` for an app-delegate app).
+    var sceneController: SceneController? { driver as? SceneController }
     var connections: [UInt64: Connection] = [:]
     var lastConnectionID: UInt64 = 0
     var lastDeliveryID: UInt64 = 0

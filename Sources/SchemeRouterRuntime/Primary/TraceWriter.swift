@@ -55,6 +55,34 @@ struct TraceWriter: Sendable {
         _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
     }
 
+    /// Writes the line for one hook of a scene app: `{"hook": "willConnect", "session":
+    /// "scene-1", "sceneState": "unattached", "state": "inactive", "url": "notes://open/1"}`
+    /// (`session` and `sceneState` for scene hooks; `url`, `source` and `monotonicNs` for a hook
+    /// that got a URL: `willConnect` or `openURLContexts`).
+    func write(_ record: SceneHookRecord, source: SourceApplication? = nil, token: String? = nil) {
+        guard record.hook != .restoreState else { return }
+        var line = "{\"hook\": \"\(record.hook.rawValue)\""
+        if let session = record.session { line += ", \"session\": \(JSONString.quoted(session))" }
+        if let sceneState = record.sceneState { line += ", \"sceneState\": \"\(sceneState.rawValue)\"" }
+        line += ", \"state\": \"\(record.appState.rawValue)\""
+        if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
+        if let source {
+            line += ", \"source\": {\"name\": \(JSONString.quoted(source.name))"
+            if let pid = source.pid { line += ", \"pid\": \(pid)" }
+            if let uid = source.uid { line += ", \"uid\": \(uid)" }
+            line += ", \"claimed\": \(source.isClaimed)}"
+        }
+        if let token { line += ", \"activationToken\": \(JSONString.quoted(token))" }
+        if record.url != nil {
+            // When the hook that got the URL returned, as for `open` (the GTK wake benchmark).
+            let now = Sys.monotonicNow().components
+            line += ", \"monotonicNs\": \(now.seconds * 1_000_000_000 + now.attoseconds / 1_000_000_000)"
+        }
+        line += "}\n"
+        let bytes = Array(line.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
+
     /// Writes the line for an action: `{"action": "new-item", "parameter": "milk", "performed": true}`.
     func write(action: AppAction, performed: Bool) {
         var line = "{\"action\": \(JSONString.quoted(action.name))"

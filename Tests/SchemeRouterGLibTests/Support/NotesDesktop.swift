@@ -16,6 +16,8 @@ struct NotesDesktop {
 
     var trace: String { root + "/trace.jsonl" }
     var runtimeDirectory: String { root + "/run" }
+    /// Where Notes preserves its windows (`$XDG_STATE_HOME/com.example.notes`).
+    var stateDirectory: String { root + "/home/.local/state/com.example.notes" }
 
     static var manifest: String {
         #filePath.replacing("Tests/SchemeRouterGLibTests/Support/NotesDesktop.swift", with: "Schemes/notes.json")
@@ -35,6 +37,7 @@ struct NotesDesktop {
             "HOME": root + "/home",
             "XDG_DATA_HOME": root + "/home/.local/share",
             "XDG_CONFIG_HOME": root + "/home/.config",
+            "XDG_STATE_HOME": root + "/home/.local/state",
             "XDG_DATA_DIRS": root + "/usr/share",
             "XDG_CONFIG_DIRS": root + "/etc/xdg",
             "XDG_RUNTIME_DIR": root + "/run",
@@ -69,6 +72,34 @@ struct NotesDesktop {
     func traceLines(_ count: Int, timeout: Duration = .seconds(20)) -> [String]? {
         FileWait.until(trace, timeout: timeout) { $0.split(separator: "\n").count >= count }
             .map { $0.split(separator: "\n").map(String.init) }
+    }
+
+    /// The trace's hook lines (no restoration lines) once at least `count` exist.
+    func hookLines(_ count: Int, timeout: Duration = .seconds(20)) -> [String]? {
+        FileWait.until(trace, timeout: timeout) { text in
+            text.split(separator: "\n").count { $0.hasPrefix("{\"hook\"") } >= count
+        }.map { $0.split(separator: "\n").filter { $0.hasPrefix("{\"hook\"") }.map(String.init) }
+    }
+
+    /// The trace's lines once one contains `text` (nil at the timeout).
+    func traceLines(containing text: String, timeout: Duration = .seconds(20)) -> [String]? {
+        FileWait.until(trace, timeout: timeout) { $0.contains(text) }.map { $0.split(separator: "\n").map(String.init) }
+    }
+
+    /// The session of each line (`scene-1`), `nil` for an app hook.
+    func sessions(_ lines: [String]) -> [String?] {
+        lines.map { line in
+            guard let start = line.firstRange(of: "\"session\": \"") else { return nil }
+            return String(line[start.upperBound...].prefix { $0 != "\"" })
+        }
+    }
+
+    /// The titles of the visible windows, sorted.
+    func visibleWindowTitles() throws -> [String] {
+        let ids = try run("xdotool", ["search", "--onlyvisible", "--name", "."]).standardOutputText.split(separator: "\n")
+        return try ids.map { id in
+            try run("xdotool", ["getwindowname", String(id)]).standardOutputText.split(separator: "\n").first.map(String.init) ?? ""
+        }.filter { !$0.isEmpty }.sorted()
     }
 
     /// The trace's hooks in order.
