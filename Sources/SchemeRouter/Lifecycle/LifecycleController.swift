@@ -73,8 +73,8 @@ public final class LifecycleController {
     var lastBackgroundTaskNumber: UInt64 = 0
     /// System events waiting for the app to come back to the foreground.
     var queuedSystemEvents = SystemEventQueue()
-    /// The number of the last delivery the controller numbered itself.
-    var lastDeliveryNumber: UInt64 = 0
+    /// Numbers for the deliveries the caller did not number.
+    var deliveryNumbering = DeliveryNumbering()
 
     /// Creates a controller for an app that is `notRunning`.
     /// - Parameters:
@@ -118,9 +118,7 @@ public final class LifecycleController {
 
     /// `delivery`, or the controller's next own number when the caller gave none.
     func numbered(_ delivery: DeliveryID?) -> DeliveryID {
-        if let delivery { return delivery }
-        lastDeliveryNumber += 1
-        return DeliveryID(lastDeliveryNumber)
+        deliveryNumbering.number(delivery)
     }
 
     /// Runs `body` as the handling of `event`, refusing it when another event is in progress.

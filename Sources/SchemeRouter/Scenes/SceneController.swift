@@ -59,8 +59,8 @@ public final class SceneController {
     var lastActivation: UInt64 = 0
     /// The event being handled, if any; guards against reentrant events.
     var currentEvent: SceneEvent?
-    /// The number of the last delivery the controller numbered itself.
-    var lastDeliveryNumber: UInt64 = 0
+    /// Numbers for the deliveries the caller did not number.
+    var deliveryNumbering = DeliveryNumbering()
 
     /// Creates a controller for an app that is `notRunning`.
     /// - Parameters:
@@ -87,9 +87,7 @@ public final class SceneController {
 
     /// `delivery`, or the controller's next own number when the caller gave none.
     func numbered(_ delivery: DeliveryID?) -> DeliveryID {
-        if let delivery { return delivery }
-        lastDeliveryNumber += 1
-        return DeliveryID(lastDeliveryNumber)
+        deliveryNumbering.number(delivery)
     }
 
     /// The app's state, derived from its scenes.
