@@ -173,6 +173,9 @@ public final class AppDriver {
         switch verdict {
         case .handled, .declined, .rejected, .openFailed, .launched:
             return .verdict(verdict)
+        case .busy:
+            // Shed, not delivered: the primary lives on (a fuzz run is its only client).
+            return .verdict(verdict)
         case .noAnswer, .unresponsive:
             // No answer within the deadline: the primary hangs on this input (and cannot run
             // its SIGTERM watcher either, so it is killed outright).
