@@ -16,6 +16,12 @@ struct BusyFrameTests {
                 2, 0, 0, 0, 1, 2,
                 3, 0, 0, 0, 4, 0x66, 0x75, 0x6C, 0x6C,
             ])
+        // The example in Docs/WakeProtocol.md.
+        #expect(
+            BusyMessage(retryAfter: .milliseconds(10), cause: .connectionLimit).frame.encoded == [
+                0x53, 0x52, 0x02, 0x84, 0x00, 0x00, 0x00, 0x0f, 0x01, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x0a,
+                0x02, 0x00, 0x00, 0x00, 0x01, 0x01,
+            ])
         var decoder = FrameDecoder(accepting: [.verdict, .receipt, .busy, .error])
         decoder.append(frame.encoded)
         let decoded = try #require(try decoder.next())
