@@ -118,6 +118,16 @@ struct LoadSheddingTests {
         #expect(state.status == 0, "\(state.error)")
     }
 
+    @Test("the load driver's 200 senders against 8 connections (SCHEMEROUTER_MAX_CONNECTIONS), connect-per-URL: shed connections are sent again, every URL is handled exactly once, in order")
+    func loadDriverRetriesShedConnections() throws {
+        let sandbox = try ProbeSandbox(environment: ["SCHEMEROUTER_TRACE=", "SCHEMEROUTER_MAX_CONNECTIONS=8"])
+        try sandbox.launch()
+        let (status, report) = try sandbox.drive(["--senders", "200", "--urls", "5", "--mode", "connect"])
+        #expect(status == 0, "the driver reported: \(report)")
+        #expect((DriverReport.number("shedConnections", in: report) ?? 0) >= 1, "nothing was shed: \(report)")
+        #expect(ProbeSandbox.audit(sandbox.deliveries(), senders: 0..<200, urls: 5).isEmpty)
+    }
+
     @Test("accept fails with EMFILE below the connection limit (the app holds all but a few descriptors): the reserve descriptor answers each waiting client busy (descriptorLimit), never a silent close")
     func reserveDescriptor() throws {
         let sandbox = try ProbeSandbox(environment: ["SCHEMEROUTER_IDLE_TIMEOUT_MS=1000", "LOADPROBE_SPARE_DESCRIPTORS=8"])
