@@ -12,8 +12,7 @@
 public struct SchemeRegistry: Sendable {
     /// The declarations, in the order given.
     public let declarations: [SchemeDeclaration]
-    private let byScheme: [String: Int]
-    /// The same index, looked up by a URL's scheme bytes ignoring case.
+    /// Each scheme's declaration index, looked up by its bytes ignoring case.
     let schemeTable: CaseFoldedTable
     /// Each declaration's matcher, by the same index.
     let matchers: [RouteMatcher]
@@ -46,7 +45,6 @@ public struct SchemeRegistry: Sendable {
         }
         self.declarations = declarations
         self.matchers = declarations.map(\.matcher)
-        self.byScheme = byScheme
         self.schemeTable = CaseFoldedTable(byScheme.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: $0.value) })
     }
 
@@ -82,7 +80,8 @@ public struct SchemeRegistry: Sendable {
 
     /// The declaration that owns `scheme` (compared case-insensitively), or `nil`.
     public func declaration(claiming scheme: String) -> SchemeDeclaration? {
-        byScheme[scheme.lowercased()].map { declarations[$0] }
+        var scheme = scheme
+        return scheme.withUTF8 { schemeTable.value(for: $0) }.map { declarations[$0] }
     }
 
     /// The index of the declaration that owns the scheme of the URL laid out by `layout` in `bytes`, or `nil`.
