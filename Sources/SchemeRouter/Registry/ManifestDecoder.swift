@@ -30,14 +30,12 @@ struct ManifestDecoder {
 
     func manifest(_ root: JSONNode) throws(ManifestError) -> Manifest {
         let top = try object(root, at: .root, allowed: Self.topLevelKeys)
-        let name = try required("CFBundleURLName", of: top) { node, path throws(ManifestError) in
-            try checked(string(node, at: path), at: path, ReverseDNSName.init)
-        }
+        let name = try required("CFBundleURLName", of: top, parsed(ReverseDNSName.init))
         let schemes = try required("CFBundleURLSchemes", of: top) { node, path throws(ManifestError) in
             var schemes: [SchemeName] = []
             for (index, element) in try array(node, at: path).enumerated() {
                 let elementPath = path.appending(index: index)
-                let scheme = try checked(string(element, at: elementPath), at: elementPath, SchemeName.init)
+                let scheme = try parsed(SchemeName.init)(element, elementPath)
                 if let first = schemes.firstIndex(of: scheme) {
                     throw invalid(elementPath, "'\(scheme)' is already listed at CFBundleURLSchemes[\(first)] (schemes are case-insensitive)")
                 }
@@ -46,7 +44,8 @@ struct ManifestDecoder {
             guard !schemes.isEmpty else { throw invalid(path, "an app declares at least one scheme") }
             return schemes
         }
-        var manifest = Manifest(name: name, schemes: schemes, routes: try optional("routes", of: top, elements(route)) ?? [], file: file)
+        let routes = try optional("routes", of: top, elements(route)) ?? []
+        var manifest = Manifest(name: name, schemes: schemes, routes: routes, file: file)
         manifest.actions = try optional("actions", of: top) { node, path throws(ManifestError) in
             var actions: [ManifestAction] = []
             for (index, element) in try array(node, at: path).enumerated() {
@@ -63,23 +62,13 @@ struct ManifestDecoder {
         var definition = RouteDefinition(name: try required("name", of: route, string))
         definition.host = try optional("host", of: route, string)
         definition.path = try optional("path", of: route, string) ?? "/"
-        definition.query = try optional("query", of: route) { node, path throws(ManifestError) in
-            var query: [QueryBinding] = []
-            for (key, value) in try orderedObject(node, at: path) {
-                query.append(QueryBinding(key: key, parameter: try string(value, at: path.appending(key))))
-            }
-            return query
-        } ?? []
+        definition.query = try optional("query", of: route, members(string))?.map(QueryBinding.init) ?? []
         definition.rawQuery = try optional("rawQuery", of: route, string)
         definition.fragment = try optional("fragment", of: route, string)
         definition.formDecoding = try optional("formDecoding", of: route, bool) ?? false
         definition.unknownQueryItems = try optional("unknownQueryItems", of: route, choice("a policy")) ?? .reject
-        if let node = route.members["parameters"] {
-            let parametersPath = path.appending("parameters")
-            for (name, spec) in try orderedObject(node, at: parametersPath) {
-                definition.parameters[name] = try parameter(spec, at: parametersPath.appending(name))
-            }
-        }
+        // Keys given twice were refused, so they are unique here.
+        definition.parameters = Dictionary(uniqueKeysWithValues: try optional("parameters", of: route, members(parameter)) ?? [])
         return definition
     }
 
@@ -91,27 +80,27 @@ struct ManifestDecoder {
         }
         let type = try string(typeNode, at: path.appending("type"))
         guard let typeKeys = Self.typeKeys.first(where: { $0.type == type })?.keys else {
-            throw invalid(path.appending("type"), "'\(type)' is not a parameter type: use " + Self.typeKeys.map(\.type).joined(separator: ", "))
+            let types = Self.typeKeys.map(\.type).joined(separator: ", ")
+            throw invalid(path.appending("type"), "'\(type)' is not a parameter type: use \(types)")
         }
         let spec = try object(node, at: path, allowed: Self.commonParameterKeys + typeKeys)
         let kind: ParameterSpec.Kind
         switch type {
         case "string":
-            kind = .string(minLength: try optional("minLength", of: spec, count) ?? 0, maxLength: try optional("maxLength", of: spec, count))
+            let minLength = try optional("minLength", of: spec, count) ?? 0
+            kind = .string(minLength: minLength, maxLength: try optional("maxLength", of: spec, count))
         case "integer":
-            kind = .integer(min: try optional("min", of: spec, integer) ?? .min, max: try optional("max", of: spec, integer) ?? .max)
+            let min = try optional("min", of: spec, integer) ?? .min
+            kind = .integer(min: min, max: try optional("max", of: spec, integer) ?? .max)
         case "uuid": kind = .uuid
         case "boolean": kind = .boolean
-        case "enumeration": kind = .enumeration(try required("values", of: spec, strings))
-        case "date":
-            kind = .date(try required("format", of: spec) { node, path throws(ManifestError) in
-                try checked(string(node, at: path), at: path, DateFormat.init)
-            })
+        case "enumeration": kind = .enumeration(try required("values", of: spec, elements(string)))
+        case "date": kind = .date(try required("format", of: spec, parsed(DateFormat.init)))
         default: kind = .remainder
         }
-        return ParameterSpec(
-            kind, optional: try optional("optional", of: spec, bool) ?? false, repeated: try optional("repeated", of: spec, bool) ?? false,
-            keywords: try optional("keywords", of: spec, strings) ?? [])
+        let isOptional = try optional("optional", of: spec, bool) ?? false
+        let isRepeated = try optional("repeated", of: spec, bool) ?? false
+        return ParameterSpec(kind, optional: isOptional, repeated: isRepeated, keywords: try optional("keywords", of: spec, elements(string)) ?? [])
     }
 
     /// An element of the optional `actions` array, whose name none of the `previous` ones has.
@@ -121,9 +110,11 @@ struct ManifestDecoder {
         guard ManifestAction.isValidName(name) else {
             throw invalid(path.appending("name"), "an action name is 1 to 64 of a-z, 0-9 and '-', starting with a letter")
         }
-        if previous.contains(where: { $0.name == name }) { throw invalid(path.appending("name"), "the action '\(name)' is declared twice") }
-        return ManifestAction(
-            name: name, title: try required("title", of: action, string), parameter: try optional("parameter", of: action, choice("an action parameter type")))
+        if previous.contains(where: { $0.name == name }) {
+            throw invalid(path.appending("name"), "the action '\(name)' is declared twice")
+        }
+        let title = try required("title", of: action, string)
+        return ManifestAction(name: name, title: title, parameter: try optional("parameter", of: action, choice("an action parameter type")))
     }
 
     // MARK: - Typed access
@@ -164,6 +155,15 @@ struct ManifestDecoder {
         return members.map { ($0.key, $0.value) }
     }
 
+    /// An object whose members' values are each read by `read`, in document order.
+    func members<T>(_ read: @escaping Read<T>) -> Read<[(String, T)]> {
+        { node, path throws(ManifestError) in
+            var result: [(String, T)] = []
+            for (key, value) in try orderedObject(node, at: path) { result.append((key, try read(value, path.appending(key)))) }
+            return result
+        }
+    }
+
     func array(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> [JSONNode] {
         guard case .array(let elements) = node.value else { throw wrongType(path, "array", node) }
         return elements
@@ -185,10 +185,6 @@ struct ManifestDecoder {
         return text
     }
 
-    func strings(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> [String] {
-        try elements(string)(node, path)
-    }
-
     func bool(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> Bool {
         guard case .bool(let flag) = node.value else { throw wrongType(path, "boolean", node) }
         return flag
@@ -205,11 +201,12 @@ struct ManifestDecoder {
         }
     }
 
-    /// `text` made into a value by `make`, whose error becomes the reason of an invalid value.
-    func checked<T, E: Error & CustomStringConvertible>(
-        _ text: String, at path: ManifestKeyPath, _ make: (String) throws(E) -> T
-    ) throws(ManifestError) -> T {
-        do { return try make(text) } catch { throw invalid(path, error.description) }
+    /// A string made into a value by `make`, whose error becomes the reason of an invalid value.
+    func parsed<T, E: Error & CustomStringConvertible>(_ make: @escaping (String) throws(E) -> T) -> Read<T> {
+        { node, path throws(ManifestError) in
+            let text = try string(node, at: path)
+            do throws(E) { return try make(text) } catch { throw invalid(path, error.description) }
+        }
     }
 
     /// An integer (no fraction, no exponent) that fits `Int`.
