@@ -84,23 +84,18 @@ public struct SchemeRegistry: Sendable {
         return scheme.withUTF8 { schemeTable.value(for: $0) }.map { declarations[$0] }
     }
 
-    /// The index of the declaration that owns the scheme of the URL laid out by `layout` in `bytes`, or `nil`.
-    @inline(__always)
-    func declarationIndex(_ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
-        let scheme = layout.scheme
-        guard scheme.count <= SchemeName.maximumLength else { return nil }
-        return schemeTable.value(
-            forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
-            readable: bytes.count &- scheme.lowerBound)
-    }
-
     /// Matches a URL to the route of the declaration that owns its scheme.
     /// - Throws: ``RouteError/unknownScheme(_:)`` when no declaration owns the scheme, else
     ///   what ``SchemeDeclaration/match(_:)`` throws.
     public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
         try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) -> RouteMatch in
-            guard let index = declarationIndex(url.layout, bytes: bytes) else { throw .unknownScheme(url.scheme) }
+            // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
+            let scheme = url.layout.scheme
+            guard scheme.count <= SchemeName.maximumLength,
+                let index = schemeTable.value(
+                    forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
+                    readable: bytes.count &- scheme.lowerBound)
+            else { throw .unknownScheme(url.scheme) }
             return try matchers[index].match(url, bytes: bytes)
         }
     }
