@@ -87,5 +87,5 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// ISO 8601 without a zone: `2008-06-23T13:00:00`.
     public var description: String { Self.iso8601.format(self) }
 
-    private static let iso8601 = try! DateFormat("yyyy-MM-ddTHH:mm:ss")
+    private static let iso8601 = try! DateFormat("yyyy-MM-ddTHH:mm:ss")  // a valid constant: cannot throw
 }
