@@ -100,7 +100,8 @@ struct ManifestDecoder {
         }
         let isOptional = try optional("optional", of: spec, bool) ?? false
         let isRepeated = try optional("repeated", of: spec, bool) ?? false
-        return ParameterSpec(kind, optional: isOptional, repeated: isRepeated, keywords: try optional("keywords", of: spec, elements(string)) ?? [])
+        let keywords = try optional("keywords", of: spec, elements(string)) ?? []
+        return ParameterSpec(kind, optional: isOptional, repeated: isRepeated, keywords: keywords)
     }
 
     /// An element of the optional `actions` array, whose name none of the `previous` ones has.
