@@ -106,12 +106,6 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         let reason: String
     }
 
-    /// Parses `text` strictly.
-    func parse(_ text: String) throws(Mismatch) -> CivilDateTime {
-        var text = text
-        return try text.withUTF8 { bytes in Result { () throws(Mismatch) in try parse(bytes) } }.get()
-    }
-
     /// Parses UTF-8 bytes strictly.
     func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Mismatch) -> CivilDateTime {
         func tooShort(_ index: Int) -> Mismatch {
@@ -165,9 +159,9 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
-    /// Whether `date` survives a round trip through this format (its absent fields are 0).
+    /// Whether `date` survives a round trip through this format: the fields it lacks are 0.
     public func canRepresent(_ date: CivilDateTime) -> Bool {
-        (try? parse(format(date))) == date
+        Field.allCases.allSatisfy { date[$0] == 0 || pieces.contains(.field($0)) }
     }
 
     /// The pattern.
