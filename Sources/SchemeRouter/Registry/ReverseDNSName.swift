@@ -33,9 +33,9 @@ public struct ReverseDNSName: Sendable, Hashable, Comparable, CustomStringConver
                     "'-' at byte \(offset) is not allowed: the name becomes a desktop-file and D-Bus id, where '-' is not portable; use '_'"
                 )
             } else if startsLabel && !ManifestKeyPath.isLetter(byte) {
-                throw fail(offset, "a label starts with a letter, not \(SchemeName.describe(byte)) at byte \(offset)")
+                throw fail(offset, "a label starts with a letter, not \(URLRejection.describe(byte)) at byte \(offset)")
             } else if !(ManifestKeyPath.isLetter(byte) || ManifestKeyPath.isDigit(byte) || byte == UInt8(ascii: "_")) {
-                throw fail(offset, "\(SchemeName.describe(byte)) at byte \(offset) is not allowed (letters, digits, '_' and '.')")
+                throw fail(offset, "\(URLRejection.describe(byte)) at byte \(offset) is not allowed (letters, digits, '_' and '.')")
             }
         }
         guard bytes.last != UInt8(ascii: ".") else { throw fail(bytes.count - 1, "the name ends with '.'") }

@@ -17,12 +17,12 @@ public struct SchemeName: Sendable, Hashable, Comparable, CustomStringConvertibl
     public init(_ text: String) throws(NameSyntaxError) {
         for (offset, byte) in text.utf8.enumerated() {
             if offset == 0 && !ManifestKeyPath.isLetter(byte) {
-                throw NameSyntaxError(text: text, offset: 0, reason: "a scheme starts with a letter, not \(Self.describe(byte))")
+                throw NameSyntaxError(text: text, offset: 0, reason: "a scheme starts with a letter, not \(URLRejection.describe(byte))")
             }
             guard CharacterClass.table[Int(byte)] & CharacterClass.scheme != 0 else {
                 throw NameSyntaxError(
                     text: text, offset: offset,
-                    reason: "\(Self.describe(byte)) at byte \(offset) is not allowed in a scheme (letters, digits, '+', '-', '.')")
+                    reason: "\(URLRejection.describe(byte)) at byte \(offset) is not allowed in a scheme (letters, digits, '+', '-', '.')")
             }
         }
         guard !text.isEmpty else { throw NameSyntaxError(text: text, offset: 0, reason: "empty scheme") }
@@ -40,12 +40,4 @@ public struct SchemeName: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// The lower-cased scheme.
     public var description: String { rawValue }
-
-    static func describe(_ byte: UInt8) -> String {
-        switch byte {
-        case 0x21...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
-        case 0x20: "space"
-        default: "byte 0x" + String(byte, radix: 16, uppercase: true)
-        }
-    }
 }
