@@ -90,21 +90,19 @@ struct TodoStore: Sendable {
         if status.st_size == 0 { try syncDirectory() }
     }
 
-    /// Moves `todos.json` (a JSON array) into the log: written under a temporary name and renamed,
-    /// so a crash leaves no log (the move starts again) or a whole one; then the old file goes.
+    /// Moves `todos.json` (a JSON array) into the log when there is no log yet: written under a
+    /// temporary name and renamed, so a crash leaves no log (the move starts again) or a whole one.
     private func migrate() throws(Failure) {
-        guard let old = try read(oldPath) else { return }
-        if access(path, F_OK) != 0 {
-            let items = try parse(oldPath) { () throws(TodoJSON.Invalid) in try TodoJSON.array(old) }
-            let staging = directory + "/.todos.jsonl.migrating"
-            let fd = open(staging, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw failure("create", staging) }
-            defer { close(fd) }
-            try writeAll(fd, Array(items.map(TodoJSON.line).joined().utf8), staging)
-            guard fsync(fd) == 0 else { throw failure("fsync", staging) }
-            guard rename(staging, path) == 0 else { throw failure("rename", staging) }
-            try syncDirectory()
-        }
+        guard access(path, F_OK) != 0, let old = try read(oldPath) else { return }
+        let items = try parse(oldPath) { () throws(TodoJSON.Invalid) in try TodoJSON.array(old) }
+        let staging = directory + "/.todos.jsonl.migrating"
+        let fd = open(staging, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure("create", staging) }
+        defer { close(fd) }
+        try writeAll(fd, Array(items.map(TodoJSON.line).joined().utf8), staging)
+        guard fsync(fd) == 0 else { throw failure("fsync", staging) }
+        guard rename(staging, path) == 0 else { throw failure("rename", staging) }
+        try syncDirectory()
         guard unlink(oldPath) == 0 else { throw failure("remove", oldPath) }
     }
 
