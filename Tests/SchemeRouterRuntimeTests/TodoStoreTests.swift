@@ -35,7 +35,7 @@ struct TodoStoreTests {
         _ = try sandbox.quit()
     }
 
-    @Test("an old todos.json (one JSON array) is listed, then moved into the log at the next launch and removed")
+    @Test("an old todos.json (one JSON array) is listed, then moved into the log at the next launch and removed; one beside an existing log is left alone")
     func oldFileMigrated() throws {
         let sandbox = try TodoSandbox()
         let directory = sandbox.dataHome + "/com.acme.todolist"
@@ -46,6 +46,12 @@ struct TodoStoreTests {
         #expect(!TestFiles.exists(directory + "/todos.json"))
         #expect(!TestFiles.exists(directory + "/.todos.jsonl.migrating"))
         #expect(try sandbox.items().map(\.task) == ["Old \"one\"", "New"])
+        // A todos.json that appears beside the log later is neither read nor removed.
+        _ = try sandbox.quit()
+        TestFiles.write(directory + "/todos.json", "[]\n")
+        #expect(try sandbox.run(["todolist://?Newer#202601020304"]).status == 0)
+        #expect(TestFiles.read(directory + "/todos.json") == "[]\n")
+        #expect(try sandbox.items().map(\.task) == ["Old \"one\"", "New", "Newer"])
         _ = try sandbox.quit()
     }
 
