@@ -72,6 +72,13 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// 77 (`EX_NOPERM`): the runtime directory is unsafe, or a socket path is too long.
     public static let runtimeDirectoryRefused = ExitStatus(rawValue: 77)
 
+    /// Every documented status, in the order of the table above.
+    public static let documented: [ExitStatus] = [
+        .success, .declined, .rejected, .openFailed, .launchFailed, .launchTimedOut, .terminated,
+        .noAnswer, .notRunning, .refused, .hookTimedOut, .unresponsive, .usage, .requestTypeMismatch,
+        .systemError, .busy, .protocolError, .runtimeDirectoryRefused,
+    ]
+
     /// The status's name, e.g. `launchTimedOut`.
     public var name: String {
         switch rawValue {
