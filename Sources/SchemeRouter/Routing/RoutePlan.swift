@@ -50,8 +50,11 @@ final class RoutePlan: Sendable {
         }
     }
 
-    /// The parameters' names (shared by every ``RouteParameters`` the route binds).
-    let names: [RouteParameters.Name]
+    /// The parameters' names, read by every ``RouteParameters`` the route binds.
+    let names: FrozenArray<RouteParameters.Name>
+    /// Whether the route binds lists: a repeated query item, or a catch-all.
+    let hasRepeatedKeys: Bool
+    let hasCatchAll: Bool
     let readers: FrozenArray<ValueReader>
     /// Per path pattern segment: the parameter bound there, or `-1` for a literal.
     let pathParameters: FrozenArray<Int>
@@ -93,7 +96,9 @@ final class RoutePlan: Sendable {
         }
         rawQuery = definition.rawQuery.map(add) ?? -1
         fragment = definition.fragment.map(add) ?? -1
-        self.names = names.map(RouteParameters.Name.init)
+        self.names = FrozenArray(names.map(RouteParameters.Name.init))
+        hasRepeatedKeys = queryKeys.contains(where: \.isRepeated)
+        hasCatchAll = readers.contains { $0.kind == .remainder }
         self.readers = FrozenArray(readers)
         self.words = words.frozen()
         self.formats = FrozenArray(formats)
@@ -107,6 +112,7 @@ final class RoutePlan: Sendable {
     }
 
     deinit {
+        names.free()
         readers.free()
         words.free()
         formats.free()
