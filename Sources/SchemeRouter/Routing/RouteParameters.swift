@@ -59,6 +59,12 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             return withUnsafeBytes(of: text) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
         }
 
+        /// Where a name's words are first looked for in ``RoutePlan/nameTable`` (before masking).
+        @inline(__always)
+        static func hash(_ words: SIMD2<UInt64>) -> Int {
+            Int(truncatingIfNeeded: (words.x &* 0x9E37_79B9_7F4A_7C15 ^ words.y &* 0xC2B2_AE3D_27D4_EB4F) >> 32)
+        }
+
         @inline(__always)
         static func key(_ name: String) -> UInt32 {
             let utf8 = name.utf8
@@ -113,13 +119,19 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         /// The bound slot of `name`, or `nil` when absent.
         @inline(__always)
         func slot(_ name: String) -> Slot? {
-            let names = head.pointee.plan.names.buffer
+            let plan = head.pointee.plan
+            let names = plan.names.buffer
             var found = -1
             let words = Name.words(of: name)
             if words != .zero {
-                for index in names.indices where names[index].words == words {
-                    found = index
-                    break
+                let table = plan.nameTable.buffer
+                var probe = Name.hash(words) & (table.count &- 1)
+                while table[probe] >= 0 {
+                    if names[Int(table[probe])].words == words {
+                        found = Int(table[probe])
+                        break
+                    }
+                    probe = (probe &+ 1) & (table.count &- 1)
                 }
             }
             if found < 0 {
