@@ -1,4 +1,5 @@
-/// The items file's JSON: an array of `{"task": "…", "due": "YYYY-MM-DDTHH:MM"}` objects.
+/// The items log's JSON Lines: one `{"task": "…", "due": "YYYY-MM-DDTHH:MM"}` object a line
+/// (and the JSON array of the file before the log).
 enum TodoJSON {
     /// Why bytes are not an items file, and where.
     struct Invalid: Error, CustomStringConvertible {
@@ -7,16 +8,9 @@ enum TodoJSON {
         var description: String { "\(reason) at byte \(offset)" }
     }
 
-    /// The file's text: one item per line.
-    static func file(_ items: [TodoItem]) -> String {
-        if items.isEmpty { return "[]\n" }
-        var text = "[\n"
-        text.reserveCapacity(items.count * 64)
-        for (index, item) in items.enumerated() {
-            text += index == 0 ? "  " : ",\n  "
-            text += object(item)
-        }
-        return text + "\n]\n"
+    /// One item's line in the log, newline included.
+    static func line(_ item: TodoItem) -> String {
+        object(item) + "\n"
     }
 
     /// The `--list` output: one line.
@@ -51,9 +45,24 @@ enum TodoJSON {
         return result + "\""
     }
 
-    /// Parses an items file.
-    static func items(from bytes: [UInt8]) throws(Invalid) -> [TodoItem] {
-        var reader = Reader(bytes: bytes)
+    /// Parses a log: every line one item. A final line without its newline is a torn append,
+    /// not an item; `complete` is the length of the lines before it.
+    static func log(_ bytes: [UInt8]) throws(Invalid) -> (items: [TodoItem], complete: Int) {
+        var items: [TodoItem] = []
+        var start = 0
+        while let newline = bytes[start...].firstIndex(of: 0x0A) {
+            var reader = Reader(bytes: bytes, index: start, end: newline)
+            items.append(try reader.item())
+            reader.skipSpace()
+            guard reader.index == newline else { throw Invalid(offset: reader.index, reason: "unexpected data after the item") }
+            start = newline + 1
+        }
+        return (items, start)
+    }
+
+    /// Parses the file before the log: one JSON array of items.
+    static func array(_ bytes: [UInt8]) throws(Invalid) -> [TodoItem] {
+        var reader = Reader(bytes: bytes, index: 0, end: bytes.count)
         reader.skipSpace()
         try reader.expect(UInt8(ascii: "["))
         var items: [TodoItem] = []
@@ -77,12 +86,13 @@ enum TodoJSON {
         return items
     }
 
-    /// A strict reader for the file's small JSON subset.
+    /// A strict reader for the files' small JSON subset, in `bytes[index..<end]`.
     private struct Reader {
         let bytes: [UInt8]
-        var index = 0
+        var index: Int
+        let end: Int
 
-        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+        var peek: UInt8? { index < end ? bytes[index] : nil }
 
         mutating func skipSpace() {
             while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }

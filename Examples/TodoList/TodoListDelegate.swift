@@ -6,29 +6,26 @@ import SchemeRouterRuntime
 @MainActor
 final class TodoListDelegate: ApplicationDelegate {
     private let store: TodoStore
-    /// The stored items, loaded at launch; a failure (with the reason) when the file is unreadable.
-    private var items: Result<[TodoItem], TodoStore.Failure> = .success([])
+    /// Whether the log is ready for appending; a failure (with the reason) when it is unreadable.
+    private var ready: Result<Void, TodoStore.Failure> = .success(())
 
     init(store: TodoStore) {
         self.store = store
     }
 
     func willFinishLaunching(options: LaunchOptions) -> Bool {
-        store.removeDeadWritersFiles()
-        items = Result { () throws(TodoStore.Failure) in try store.load() }
+        ready = Result { () throws(TodoStore.Failure) in try store.prepare() }
         return true
     }
 
     func open(_ request: TodoRequest, options: OpenOptions) throws -> Bool {
         switch request {
         case .add(let task):
-            // An unreadable store is never overwritten: the item is refused with the reason. A
-            // failed load is tried again, so a file that became readable is used without a restart.
-            if case .failure = items { items = Result { () throws(TodoStore.Failure) in try store.load() } }
-            var stored = try items.get()
-            stored.append(TodoItem(task, now: LocalTime.now))
-            try store.save(stored)
-            items = .success(stored)
+            // An unreadable log is never appended to: the item is refused with the reason. A
+            // failed check is tried again, so a log that became readable is used without a restart.
+            if case .failure = ready { ready = Result { () throws(TodoStore.Failure) in try store.prepare() } }
+            try ready.get()
+            try store.append(TodoItem(task, now: LocalTime.now))
             return true
         }
     }

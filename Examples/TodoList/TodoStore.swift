@@ -1,23 +1,26 @@
 import Glibc
 
-/// The items file, `$XDG_DATA_HOME/com.acme.todolist/todos.json` (`~/.local/share` when
+/// The items log, `$XDG_DATA_HOME/com.acme.todolist/todos.jsonl` (`~/.local/share` when
 /// `XDG_DATA_HOME` is unset or not absolute): the seed's `Application Support/<bundle ID>/`.
 /// A relative `XDG_DATA_HOME` or `HOME` is ignored with a warning (the XDG Base Directory spec
 /// calls relative paths invalid): nothing is ever created relative to the working directory.
 ///
-/// Every save writes a temporary file, `fsync`s it, renames it over the old file and `fsync`s
-/// the directory: a crash at any moment leaves either the old list or the new one, never a
-/// partial file, and an item is reported handled only once it is on disk.
+/// One item per line (JSON Lines), appended with one `write` and `fdatasync`ed before `open`
+/// returns: an item costs the same whether it is the 10th or the 10,000th, and an item reported
+/// handled is on disk. A writer killed mid-append leaves at most a final line without its
+/// newline: readers ignore it and the next primary trims it before it appends.
 struct TodoStore: Sendable {
-    /// Why the file could not be read or written.
+    /// Why the log could not be read or written.
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
     /// The directory, e.g. `/home/ana/.local/share/com.acme.todolist`.
     let directory: String
-    /// The file.
-    var path: String { directory + "/todos.json" }
+    /// The log.
+    var path: String { directory + "/todos.jsonl" }
+    /// The file of TodoList before the log (one JSON array), moved into the log at a launch.
+    var oldPath: String { directory + "/todos.json" }
 
     init() {
         let data = getenv("XDG_DATA_HOME").map { String(cString: $0) } ?? ""
@@ -43,90 +46,118 @@ struct TodoStore: Sendable {
         _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
-    /// The stored items; none when the file does not exist yet.
-    /// - Throws: ``Failure`` when it cannot be read, is not a regular file (a FIFO or a device
-    ///   is refused at once, never waited on), or is not a TodoList file.
+    /// The stored items, in the order they were added; none when there is no log yet (the old
+    /// `todos.json` when only it exists).
+    /// - Throws: ``Failure`` when the log cannot be read, is not a regular file (a FIFO or a
+    ///   device is refused at once, never waited on), or is not a TodoList log.
     func load() throws(Failure) -> [TodoItem] {
+        if let bytes = try read(path) { return try parse(path) { () throws(TodoJSON.Invalid) in try TodoJSON.log(bytes).items } }
+        if let old = try read(oldPath) { return try parse(oldPath) { () throws(TodoJSON.Invalid) in try TodoJSON.array(old) } }
+        return []
+    }
+
+    /// Readies the log for appending, once per launch of the primary (the one writer): moves an
+    /// old `todos.json` into it and trims a final line a killed writer left without its newline.
+    /// - Throws: ``Failure`` as ``load()``; an unreadable log is left untouched.
+    func prepare() throws(Failure) {
+        try migrate()
+        guard let bytes = try read(path) else { return }
+        let complete = try parse(path) { () throws(TodoJSON.Invalid) in try TodoJSON.log(bytes).complete }
+        guard complete < bytes.count else { return }
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { throw failure("open", path) }
+        defer { close(fd) }
+        guard ftruncate(fd, off_t(complete)) == 0, fsync(fd) == 0 else { throw failure("trim", path) }
+    }
+
+    /// Appends `item` to the log and waits until it is on disk.
+    func append(_ item: TodoItem) throws(Failure) {
+        try makeDirectory()
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o600)
+        guard fd >= 0 else { throw failure("open", path) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure("stat", path) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw notRegular(path) }
+        // A failed append is cut off again, so the next one starts on a line of its own.
+        do throws(Failure) {
+            try writeAll(fd, Array(TodoJSON.line(item).utf8), path)
+            guard fdatasync(fd) == 0 else { throw failure("fdatasync", path) }
+        } catch {
+            _ = ftruncate(fd, status.st_size)
+            throw error
+        }
+        if status.st_size == 0 { try syncDirectory() }
+    }
+
+    /// Moves `todos.json` (a JSON array) into the log when there is no log yet: written under a
+    /// temporary name and renamed, so a crash leaves no log (the move starts again) or a whole one.
+    private func migrate() throws(Failure) {
+        guard access(path, F_OK) != 0, let old = try read(oldPath) else { return }
+        let items = try parse(oldPath) { () throws(TodoJSON.Invalid) in try TodoJSON.array(old) }
+        let staging = directory + "/.todos.jsonl.migrating"
+        let fd = open(staging, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure("create", staging) }
+        defer { close(fd) }
+        try writeAll(fd, Array(items.map(TodoJSON.line).joined().utf8), staging)
+        guard fsync(fd) == 0 else { throw failure("fsync", staging) }
+        guard rename(staging, path) == 0 else { throw failure("rename", staging) }
+        try syncDirectory()
+        guard unlink(oldPath) == 0 else { throw failure("remove", oldPath) }
+    }
+
+    /// The whole file, or `nil` when it does not exist.
+    private func read(_ path: String) throws(Failure) -> [UInt8]? {
         // O_NONBLOCK: opening a FIFO does not wait for a writer; it is refused just below.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
-            if errno == ENOENT { return [] }
-            throw Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))")
+            if errno == ENOENT { return nil }
+            throw failure("open", path)
         }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw failure("stat", path) }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw Failure(description: "\(path) is not a regular file (a FIFO, device, socket or directory); it is left untouched")
-        }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw notRegular(path) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+                throw failure("read", path)
             }
-            if count == 0 { break }
+            if count == 0 { return bytes }
             bytes.append(contentsOf: buffer[0..<count])
         }
+    }
+
+    /// What `parser` read from the file at `path`.
+    private func parse<Value>(_ path: String, _ parser: () throws(TodoJSON.Invalid) -> Value) throws(Failure) -> Value {
         do throws(TodoJSON.Invalid) {
-            return try TodoJSON.items(from: bytes)
+            return try parser()
         } catch {
             throw Failure(description: "\(path) is not a TodoList file (\(error)); it is left untouched")
         }
     }
 
-    /// Replaces the file's contents with `items`, atomically and durably.
-    func save(_ items: [TodoItem]) throws(Failure) {
-        try makeDirectory()
-        let temporary = directory + "/.todos.json.\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("create", temporary) }
-        let bytes = Array(TodoJSON.file(items).utf8)
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8], _ path: String) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                let error = failure("write", temporary)
-                close(fd)
-                unlink(temporary)
-                throw error
+                throw failure("write", path)
             }
             offset += written
         }
-        if fsync(fd) != 0 {
-            let error = failure("fsync", temporary)
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            let error = failure("rename", path)
-            unlink(temporary)
-            throw error
-        }
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
     }
 
-    /// Removes the temporary files (`.todos.json.<pid>.tmp`) that writers killed mid-save left
-    /// behind: only those whose process is gone (a live writer's file is its own business).
-    func removeDeadWritersFiles() {
-        guard let listing = opendir(directory) else { return }
-        defer { closedir(listing) }
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasPrefix(".todos.json."), name.hasSuffix(".tmp"),
-                let pid = pid_t(name.dropFirst(".todos.json.".count).dropLast(".tmp".count)), pid > 0, pid != getpid()
-            else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlinkat(dirfd(listing), name, 0) }
-        }
+    /// Makes a new name in the directory durable.
+    private func syncDirectory() throws(Failure) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure("open", directory) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw failure("fsync", directory) }
     }
 
     /// Creates the directory and its missing parents (mode 0700).
@@ -136,6 +167,10 @@ struct TodoStore: Sendable {
             prefix += "/" + component
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw failure("create", prefix) }
         }
+    }
+
+    private func notRegular(_ path: String) -> Failure {
+        Failure(description: "\(path) is not a regular file (a FIFO, device, socket or directory); it is left untouched")
     }
 
     private func failure(_ action: String, _ path: String) -> Failure {

@@ -4,7 +4,7 @@ import Testing
 @testable import SchemeRouterRuntime
 
 /// Issue 20, "Bad environments get a clear error, never litter" (real processes).
-@Suite("Bad environments: relative XDG paths, a FIFO store, dead writers' files, a sticky load, the working directory")
+@Suite("Bad environments: relative XDG paths, a FIFO store, a sticky load, the working directory")
 struct BadEnvironmentTests {
     /// The store's directory in a sandbox.
     static func storeDirectory(_ sandbox: TodoSandbox) -> String { sandbox.dataHome + "/com.acme.todolist" }
@@ -24,7 +24,7 @@ struct BadEnvironmentTests {
         let add = try Self.run(sandbox, in: cwd, ["todolist://?Relative"], environment: [])
         #expect(try add.wait() == 0, "\(add.standardError)")
         #expect(add.standardError.contains("ignoring the relative XDG_DATA_HOME=reldata"))
-        #expect(TestFiles.read(sandbox.root + "/home/.local/share/com.acme.todolist/todos.json").contains("Relative"))
+        #expect(TestFiles.read(sandbox.root + "/home/.local/share/com.acme.todolist/todos.jsonl").contains("Relative"))
         #expect(!TestFiles.exists(cwd + "/reldata"), "created from a relative base")
         _ = try sandbox.quit()
     }
@@ -49,7 +49,7 @@ struct BadEnvironmentTests {
         let sandbox = try TodoSandbox()
         let directory = Self.storeDirectory(sandbox)
         mkdir(directory, 0o700)
-        #expect(mkfifo(directory + "/todos.json", 0o600) == 0)
+        #expect(mkfifo(directory + "/todos.jsonl", 0o600) == 0)
         let list = try sandbox.run(["--list"])
         #expect(list.status != 0)
         #expect(list.error.contains("is not a regular file"))
@@ -64,34 +64,16 @@ struct BadEnvironmentTests {
         let sandbox = try TodoSandbox()
         let directory = Self.storeDirectory(sandbox)
         mkdir(directory, 0o700)
-        TestFiles.write(directory + "/todos.json", "not json")
+        TestFiles.write(directory + "/todos.jsonl", "not json\n")
         let first = try sandbox.run(["todolist://?First"])
         #expect(first.status == ExitStatus.openFailed.rawValue, "\(first.error)")
         let pid = try #require(sandbox.primaryPID)
-        TestFiles.write(directory + "/todos.json", "[]\n")
+        #expect(TestFiles.read(directory + "/todos.jsonl") == "not json\n", "an unreadable log was changed")
+        TestFiles.write(directory + "/todos.jsonl", "")
         let second = try sandbox.run(["todolist://?Second"])
         #expect(second.status == 0, "\(second.error)")
         #expect(sandbox.primaryPID == pid, "the same primary, not a restarted one")
         #expect(try sandbox.items().map(\.task) == ["Second"])
-        _ = try sandbox.quit()
-    }
-
-    @Test("the temporary files of killed writers are removed at the next launch; a live writer's file is kept")
-    func deadWritersFiles() throws {
-        let sandbox = try TodoSandbox()
-        let directory = Self.storeDirectory(sandbox)
-        mkdir(directory, 0o700)
-        // A real writer killed mid-save: a process that held the name, now gone.
-        let writer = try ChildProcess("/bin/sh", ["-c", "exec sleep 60"].map { Array($0.utf8) }, environment: [], outputPrefix: sandbox.root + "/writer")
-        let dead = directory + "/.todos.json.\(writer.pid).tmp"
-        TestFiles.write(dead, "[\n  {\"task\": \"half")
-        kill(writer.pid, SIGKILL)
-        _ = try? writer.wait()
-        let live = directory + "/.todos.json.\(getpid()).tmp"
-        TestFiles.write(live, "[]")
-        #expect(try sandbox.run(["todolist://?After"]).status == 0)
-        #expect(!TestFiles.exists(dead), "a dead writer's temporary file was left behind")
-        #expect(TestFiles.exists(live), "a live writer's file was removed")
         _ = try sandbox.quit()
     }
 }

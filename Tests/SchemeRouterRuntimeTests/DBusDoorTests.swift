@@ -1,3 +1,4 @@
+import CSchemeRouterLinux
 import Foundation
 import Glibc
 import Testing
@@ -26,11 +27,22 @@ struct DBusDoorTests {
             bus.stop()
         }
 
-        /// Writes the service file that lets the bus start LoadProbe.
-        func installService() {
+        /// Writes the service file that lets the bus start LoadProbe, with `environment`
+        /// (`NAME=value`, through `env`) for the probe's behaviours.
+        func installService(environment: [String] = []) {
+            let command = (environment.isEmpty ? [] : ["/usr/bin/env"] + environment) + [sandbox.probe, "--gapplication-service"]
             TestFiles.write(
                 bus.serviceDirectory + "/\(DBusDoorTests.name).service",
-                "[D-BUS Service]\nName=\(DBusDoorTests.name)\nExec=\(sandbox.probe) --gapplication-service\n")
+                "[D-BUS Service]\nName=\(DBusDoorTests.name)\nExec=\(command.joined(separator: " "))\n")
+        }
+
+        /// Starts `gdbus call … Open [uri] {}` without waiting for it.
+        func startOpen(_ uri: String) throws(TestFailure) -> ChildProcess {
+            try bus.start(
+                "/usr/bin/gdbus",
+                ["call", "--session", "--dest", DBusDoorTests.name, "--object-path", "/org/schemerouter/loadprobe",
+                 "--method", "org.freedesktop.Application.Open", "['\(uri)']", "{}"],
+                environment: sandbox.environment())
         }
 
         func call(_ method: String, _ arguments: [String]) throws(TestFailure) -> AppSandbox.Run {
@@ -63,6 +75,58 @@ struct DBusDoorTests {
         #expect(fixture.hooks() == ["willFinishLaunching", "didFinishLaunching", "open", "didBecomeActive"])
         let pid = try #require(fixture.sandbox.primaryPID)
         #expect(TestFiles.read("/proc/\(pid)/cmdline").contains("--gapplication-service"))
+    }
+
+    @Test("Open calls queued during a bus-activated launch: each URL once, in arrival order, after didFinishLaunching; each reply after its verdict")
+    func openDuringLaunch() throws {
+        let fixture = try Fixture()
+        let gate = fixture.sandbox.makeGate()
+        fixture.installService(environment: ["LOADPROBE_LAUNCH_GATE=\(gate)", "LOADPROBE_LOG_LAUNCH=1"])
+        let monitor = try fixture.bus.start("/usr/bin/dbus-monitor", ["--session"], environment: fixture.sandbox.environment())
+        _ = try FileWatch.wait(for: monitor.stdoutPath) { $0.contains("member=NameAcquired") || $0.contains("member=NameLost") }
+        // The first call starts the app (its URI is the launch URL); the rest arrive while
+        // didFinishLaunching is held at the gate, each seen on the bus before the next is sent.
+        // They are `gapplication launch`, which sends Open at once: `gdbus call` introspects
+        // first and would send its Open only once the launch is over.
+        let uris = ["loadprobe://record/1/0", "loadprobe://record/1/1", "loadprobe://decline/", "loadprobe://record/1/2",
+                    "loadprobe://record/1/3", "loadprobe://record/1/4"]
+        var callers: [ChildProcess] = []
+        for (index, uri) in uris.enumerated() {
+            callers.append(
+                index == 0
+                    ? try fixture.startOpen(uri)
+                    : try fixture.bus.start("/usr/bin/gapplication", ["launch", Self.name, uri], environment: fixture.sandbox.environment()))
+            _ = try FileWatch.wait(for: monitor.stdoutPath) { $0.contains("string \"\(uri)\"") }
+            if index == 0 { try fixture.sandbox.waitForLog { $0 == "launching" } }
+        }
+        #expect(fixture.sandbox.deliveries().isEmpty, "delivered before didFinishLaunching returned")
+        for caller in callers {
+            #expect(!Self.hasExited(caller.pid), "a call was answered before its URL's verdict")
+        }
+        fixture.sandbox.openGate(gate)
+        for (index, caller) in callers.enumerated() {
+            let status = try caller.wait(timeout: .seconds(30))
+            if uris[index].contains("decline") {
+                #expect(status != 0)
+                #expect(caller.standardError.contains("\(Self.errors).Declined: loadprobe://decline/: declined"), "\(caller.standardError)")
+            } else {
+                #expect(status == 0, "\(uris[index]): \(caller.standardError)")
+            }
+        }
+        #expect(fixture.sandbox.logLines().prefix(2) == ["launch reason=busActivation url=loadprobe://record/1/0", "launching"])
+        #expect(fixture.sandbox.deliveries().map(\.sequence) == [0, 1, 2, 3, 4], "each URL once, in arrival order")
+        let hooks = fixture.hooks()
+        #expect(hooks.prefix(2) == ["willFinishLaunching", "didFinishLaunching"], "\(hooks)")
+        #expect(hooks.filter { $0 == "open" }.count == uris.count, "\(hooks)")
+    }
+
+    /// Whether child `pid` has exited (a zombie counts), without waiting or reaping it.
+    static func hasExited(_ pid: pid_t) -> Bool {
+        let descriptor = schemerouter_pidfd_open(pid)
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) > 0
     }
 
     @Test("Open while running: the wake sequence, the caller verified by the bus, the activation token delivered")

@@ -36,7 +36,7 @@ struct ManifestActionTests {
             ("[{\"title\": \"T\"}]", "m.json: actions[0].name: missing required key"),
             ("[{\"name\": \"New\", \"title\": \"T\"}]", "m.json: actions[0].name: an action name is 1 to 64 of a-z, 0-9 and '-', starting with a letter"),
             ("[{\"name\": \"a\", \"title\": \"T\"}, {\"name\": \"a\", \"title\": \"U\"}]", "m.json: actions[1].name: the action 'a' is declared twice"),
-            ("[{\"name\": \"a\", \"title\": \"T\", \"parameter\": \"date\"}]", "m.json: actions[0].parameter: 'date' is not an action parameter type (string, integer, boolean)"),
+            ("[{\"name\": \"a\", \"title\": \"T\", \"parameter\": \"date\"}]", "m.json: actions[0].parameter: 'date' is not an action parameter type: use string, integer, boolean"),
             ("[{\"name\": \"a\", \"title\": \"T\", \"icon\": \"x\"}]", "m.json: actions[0].icon: unknown key (allowed: name, title, parameter)"),
         ])
     func refused(actions: String, message: String) {

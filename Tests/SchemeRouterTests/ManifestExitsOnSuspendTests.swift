@@ -8,7 +8,9 @@ struct ManifestExitsOnSuspendTests {
     ])
     func read(extra: String, expected: Bool) throws {
         let json = #"{"CFBundleURLName": "com.a.b", "CFBundleURLSchemes": ["a"]"# + extra + "}"
-        #expect(try Manifest(json: Array(json.utf8), file: "m.json").exitsOnSuspend == expected)
+        let manifest = try Manifest(json: Array(json.utf8), file: "m.json")
+        #expect(manifest.exitsOnSuspend == expected)
+        #expect(try Manifest(json: Array(manifest.jsonText.utf8), file: "m.json") == manifest, "jsonText keeps the key")
     }
 
     @Test("a value that is not a boolean is refused with its key path")

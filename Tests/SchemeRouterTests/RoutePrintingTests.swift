@@ -118,6 +118,20 @@ struct RoutePrintingTests {
         }
     }
 
+    /// A format can represent exactly the dates that read back from their own text.
+    @Test(arguments: ["yyyyMMddHHmm", "yyyy-MM-dd", "dd.MM.yyyyTHH:mm:ss", "HH_yyyyMMdd"])
+    func canRepresentIsTheRoundTrip(pattern: String) async throws {
+        let format = try DateFormat(pattern)
+        await propertyCheck(
+            count: 300, input: Gen.int(in: 1...9999), Gen.int(in: 1...12), Gen.int(in: 1...28), Gen.int(in: 0...23),
+            Gen.int(in: 0...59), Gen.int(in: 0...59)
+        ) { year, month, day, hour, minute, second in
+            let date = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)!
+            let readBack = try? ParameterSpec(.date(format)).parseScalar(format.format(date))
+            #expect(format.canRepresent(date) == (readBack == .date(date)), "\(date)")
+        }
+    }
+
     @Test func seedRequestsReadBack() async {
         let route = Self.todolist.routes[0]
         await propertyCheck(count: 500, input: RequestGen.parameters(for: route)) { parameters in

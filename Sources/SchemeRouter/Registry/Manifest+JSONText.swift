@@ -4,76 +4,73 @@ extension Manifest {
     ///
     /// Reading the text back gives an equal manifest: `Manifest(json: m.jsonText.utf8, file: m.file) == m`.
     public var jsonText: String {
-        var out = "{\n"
-        out += "  \"CFBundleURLName\": \(JSONString.quoted(name.rawValue)),\n"
-        out += "  \"CFBundleURLSchemes\": [" + schemes.map { JSONString.quoted($0.rawValue) }.joined(separator: ", ") + "],\n"
-        if routes.isEmpty {
-            out += "  \"routes\": []\n"
-        } else {
-            out += "  \"routes\": [\n"
-            out += routes.map { Self.json(for: $0, indent: "    ") }.joined(separator: ",\n")
-            out += "\n  ]\n"
-        }
+        let routes = routes.map { Self.object(Self.members(of: $0), indent: "    ") }
+        var members = [
+            ("CFBundleURLName", JSONString.quoted(name.rawValue)),
+            ("CFBundleURLSchemes", JSONValue.array(schemes.map { .string($0.rawValue) }).text),
+            ("routes", routes.isEmpty ? "[]" : Self.lines(routes, indent: "  ", brackets: ("[", "]"))),
+        ]
         if !actions.isEmpty {
-            out.removeLast()
-            out += ",\n  \"actions\": [\n" + actions.map(Self.json(for:)).joined(separator: ",\n") + "\n  ]\n"
+            members.append(("actions", Self.lines(actions.map { Self.json(for: $0).text }, indent: "  ", brackets: ("[", "]"))))
         }
-        out += "}\n"
-        return out
+        if exitsOnSuspend { members.append(("UIApplicationExitsOnSuspend", "true")) }
+        return Self.object(members, indent: "") + "\n"
     }
 
-    private static func json(for route: RouteDefinition, indent: String) -> String {
-        var members: [(String, String)] = [("name", JSONString.quoted(route.name))]
+    /// An object with one `"key": value` member a line, two spaces past `indent`.
+    private static func object(_ members: [(String, String)], indent: String) -> String {
+        lines(members.map { "\(JSONString.quoted($0.0)): \($0.1)" }, indent: indent, brackets: ("{", "}"))
+    }
+
+    /// `items` one a line, two spaces past `indent`, between `brackets`.
+    private static func lines(_ items: [String], indent: String, brackets: (String, String)) -> String {
+        brackets.0 + "\n" + items.map { indent + "  " + $0 }.joined(separator: ",\n") + "\n" + indent + brackets.1
+    }
+
+    private static func members(of route: RouteDefinition) -> [(String, String)] {
+        var members = [("name", JSONString.quoted(route.name))]
         if let host = route.host { members.append(("host", JSONString.quoted(host))) }
         members.append(("path", JSONString.quoted(route.path)))
         if !route.query.isEmpty {
-            let items = route.query.map { "\(JSONString.quoted($0.key)): \(JSONString.quoted($0.parameter))" }
-            members.append(("query", "{" + items.joined(separator: ", ") + "}"))
+            members.append(("query", JSONValue.object(route.query.map { ($0.key, .string($0.parameter)) }).text))
         }
         if let raw = route.rawQuery { members.append(("rawQuery", JSONString.quoted(raw))) }
         if let fragment = route.fragment { members.append(("fragment", JSONString.quoted(fragment))) }
         if !route.parameters.isEmpty {
-            let inner = indent + "  "
-            let specs = route.parameters.keys.sorted().map { name in
-                "\(inner)  \(JSONString.quoted(name)): \(json(for: route.parameters[name]!))"
-            }
-            members.append(("parameters", "{\n" + specs.joined(separator: ",\n") + "\n\(inner)}"))
+            let specs = route.parameters.keys.sorted().map { ($0, json(for: route.parameters[$0]!).text) }
+            members.append(("parameters", object(specs, indent: "      ")))
         }
         if route.formDecoding { members.append(("formDecoding", "true")) }
         if route.unknownQueryItems != .reject {
             members.append(("unknownQueryItems", JSONString.quoted(route.unknownQueryItems.rawValue)))
         }
-        let body = members.map { "\(indent)  \(JSONString.quoted($0.0)): \($0.1)" }.joined(separator: ",\n")
-        return "\(indent){\n\(body)\n\(indent)}"
+        return members
     }
 
-    private static func json(for spec: ParameterSpec) -> String {
-        var members: [(String, String)] = [("type", JSONString.quoted(spec.kind.typeName))]
+    private static func json(for spec: ParameterSpec) -> JSONValue {
+        var members: [(String, JSONValue)] = [("type", .string(spec.kind.typeName))]
         switch spec.kind {
         case .string(let minLength, let maxLength):
-            if minLength != 0 { members.append(("minLength", String(minLength))) }
-            if let maxLength { members.append(("maxLength", String(maxLength))) }
+            if minLength != 0 { members.append(("minLength", .int(minLength))) }
+            if let maxLength { members.append(("maxLength", .int(maxLength))) }
         case .integer(let min, let max):
-            if min != Int.min { members.append(("min", String(min))) }
-            if max != Int.max { members.append(("max", String(max))) }
+            if min != Int.min { members.append(("min", .int(min))) }
+            if max != Int.max { members.append(("max", .int(max))) }
         case .enumeration(let values):
-            members.append(("values", "[" + values.map(JSONString.quoted).joined(separator: ", ") + "]"))
+            members.append(("values", .array(values.map(JSONValue.string))))
         case .date(let format):
-            members.append(("format", JSONString.quoted(format.pattern)))
+            members.append(("format", .string(format.pattern)))
         case .uuid, .boolean, .remainder:
             break
         }
-        if spec.isOptional { members.append(("optional", "true")) }
-        if spec.isRepeated { members.append(("repeated", "true")) }
-        if !spec.keywords.isEmpty {
-            members.append(("keywords", "[" + spec.keywords.map(JSONString.quoted).joined(separator: ", ") + "]"))
-        }
-        return "{" + members.map { "\(JSONString.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+        if spec.isOptional { members.append(("optional", .bool(true))) }
+        if spec.isRepeated { members.append(("repeated", .bool(true))) }
+        if !spec.keywords.isEmpty { members.append(("keywords", .array(spec.keywords.map(JSONValue.string)))) }
+        return .object(members)
     }
 
-    private static func json(for action: ManifestAction) -> String {
-        var members = "\"name\": \(JSONString.quoted(action.name)), \"title\": \(JSONString.quoted(action.title))"
-        if let parameter = action.parameter { members += ", \"parameter\": \"\(parameter.rawValue)\"" }
-        return "    {\(members)}"
+    private static func json(for action: ManifestAction) -> JSONValue {
+        let parameter = action.parameter.map { [("parameter", JSONValue.string($0.rawValue))] } ?? []
+        return .object([("name", .string(action.name)), ("title", .string(action.title))] + parameter)
     }
 }

@@ -3,10 +3,20 @@
 struct ManifestDecoder {
     let file: String
 
+    /// An object's members by key (checked for unknown and duplicate keys) and where it lies.
+    struct Object {
+        let path: ManifestKeyPath
+        let members: [String: JSONNode]
+    }
+
+    /// Reads a node found at a key path.
+    typealias Read<T> = (JSONNode, ManifestKeyPath) throws(ManifestError) -> T
+
     static let topLevelKeys = ["CFBundleURLName", "CFBundleURLSchemes", "routes", "actions", "UIApplicationExitsOnSuspend"]
     static let routeKeys = [
         "name", "host", "path", "query", "rawQuery", "fragment", "parameters", "formDecoding", "unknownQueryItems",
     ]
+    static let actionKeys = ["name", "title", "parameter"]
     static let commonParameterKeys = ["type", "optional", "repeated", "keywords"]
     static let typeKeys: [(type: String, keys: [String])] = [
         ("string", ["minLength", "maxLength"]),
@@ -19,70 +29,46 @@ struct ManifestDecoder {
     ]
 
     func manifest(_ root: JSONNode) throws(ManifestError) -> Manifest {
-        let members = try object(root, at: .root, allowed: Self.topLevelKeys)
-        let namePath = ManifestKeyPath.root.appending("CFBundleURLName")
-        let nameText = try string(try required(members, "CFBundleURLName", at: .root), at: namePath)
-        let name: ReverseDNSName
-        do { name = try ReverseDNSName(nameText) } catch { throw invalid(namePath, error.description) }
-
-        let schemesPath = ManifestKeyPath.root.appending("CFBundleURLSchemes")
-        let schemeNodes = try array(try required(members, "CFBundleURLSchemes", at: .root), at: schemesPath)
-        guard !schemeNodes.isEmpty else { throw invalid(schemesPath, "an app declares at least one scheme") }
-        var schemes: [SchemeName] = []
-        for (index, node) in schemeNodes.enumerated() {
-            let path = schemesPath.appending(index: index)
-            let text = try string(node, at: path)
-            let scheme: SchemeName
-            do { scheme = try SchemeName(text) } catch { throw invalid(path, error.description) }
-            if let first = schemes.firstIndex(of: scheme) {
-                throw invalid(path, "'\(scheme)' is already listed at CFBundleURLSchemes[\(first)] (schemes are case-insensitive)")
+        let top = try object(root, at: .root, allowed: Self.topLevelKeys)
+        let name = try required("CFBundleURLName", of: top, parsed(ReverseDNSName.init))
+        let schemes = try required("CFBundleURLSchemes", of: top) { node, path throws(ManifestError) in
+            var schemes: [SchemeName] = []
+            for (index, element) in try array(node, at: path).enumerated() {
+                let elementPath = path.appending(index: index)
+                let scheme = try parsed(SchemeName.init)(element, elementPath)
+                if let first = schemes.firstIndex(of: scheme) {
+                    throw invalid(elementPath, "'\(scheme)' is already listed at CFBundleURLSchemes[\(first)] (schemes are case-insensitive)")
+                }
+                schemes.append(scheme)
             }
-            schemes.append(scheme)
+            guard !schemes.isEmpty else { throw invalid(path, "an app declares at least one scheme") }
+            return schemes
         }
-
-        var routes: [RouteDefinition] = []
-        if let routesNode = members["routes"] {
-            let routesPath = ManifestKeyPath.root.appending("routes")
-            for (index, node) in try array(routesNode, at: routesPath).enumerated() {
-                routes.append(try route(node, at: routesPath.appending(index: index)))
-            }
-        }
+        let routes = try optional("routes", of: top, elements(route)) ?? []
         var manifest = Manifest(name: name, schemes: schemes, routes: routes, file: file)
-        manifest.actions = try actions(members["actions"])
-        if let exits = members["UIApplicationExitsOnSuspend"] {
-            manifest.exitsOnSuspend = try bool(exits, at: ManifestKeyPath.root.appending("UIApplicationExitsOnSuspend"))
-        }
+        manifest.actions = try optional("actions", of: top) { node, path throws(ManifestError) in
+            var actions: [ManifestAction] = []
+            for (index, element) in try array(node, at: path).enumerated() {
+                actions.append(try action(element, at: path.appending(index: index), after: actions))
+            }
+            return actions
+        } ?? []
+        manifest.exitsOnSuspend = try optional("UIApplicationExitsOnSuspend", of: top, bool) ?? false
         return manifest
     }
 
     func route(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> RouteDefinition {
-        let members = try object(node, at: path, allowed: Self.routeKeys)
-        var definition = RouteDefinition(name: try string(try required(members, "name", at: path), at: path.appending("name")))
-        if let host = members["host"] { definition.host = try string(host, at: path.appending("host")) }
-        if let pattern = members["path"] { definition.path = try string(pattern, at: path.appending("path")) }
-        if let query = members["query"] {
-            let queryPath = path.appending("query")
-            for (key, value) in try orderedObject(query, at: queryPath) {
-                definition.query.append(QueryBinding(key: key, parameter: try string(value, at: queryPath.appending(key))))
-            }
-        }
-        if let raw = members["rawQuery"] { definition.rawQuery = try string(raw, at: path.appending("rawQuery")) }
-        if let fragment = members["fragment"] { definition.fragment = try string(fragment, at: path.appending("fragment")) }
-        if let form = members["formDecoding"] { definition.formDecoding = try bool(form, at: path.appending("formDecoding")) }
-        if let unknown = members["unknownQueryItems"] {
-            let unknownPath = path.appending("unknownQueryItems")
-            let text = try string(unknown, at: unknownPath)
-            guard let policy = RouteDefinition.UnknownQueryItems(rawValue: text) else {
-                throw invalid(unknownPath, "'\(text)' is not a policy: use \"reject\" or \"ignore\"")
-            }
-            definition.unknownQueryItems = policy
-        }
-        if let parameters = members["parameters"] {
-            let parametersPath = path.appending("parameters")
-            for (name, spec) in try orderedObject(parameters, at: parametersPath) {
-                definition.parameters[name] = try parameter(spec, at: parametersPath.appending(name))
-            }
-        }
+        let route = try object(node, at: path, allowed: Self.routeKeys)
+        var definition = RouteDefinition(name: try required("name", of: route, string))
+        definition.host = try optional("host", of: route, string)
+        definition.path = try optional("path", of: route, string) ?? "/"
+        definition.query = try optional("query", of: route, members(string))?.map(QueryBinding.init) ?? []
+        definition.rawQuery = try optional("rawQuery", of: route, string)
+        definition.fragment = try optional("fragment", of: route, string)
+        definition.formDecoding = try optional("formDecoding", of: route, bool) ?? false
+        definition.unknownQueryItems = try optional("unknownQueryItems", of: route, choice("a policy")) ?? .reject
+        // Keys given twice were refused, so they are unique here.
+        definition.parameters = Dictionary(uniqueKeysWithValues: try optional("parameters", of: route, members(parameter)) ?? [])
         return definition
     }
 
@@ -92,47 +78,64 @@ struct ManifestDecoder {
         guard let typeNode = raw.first(where: { $0.key == "type" })?.value else {
             throw .missingKey(file: file, keyPath: path.appending("type").description)
         }
-        let typePath = path.appending("type")
-        let type = try string(typeNode, at: typePath)
+        let type = try string(typeNode, at: path.appending("type"))
         guard let typeKeys = Self.typeKeys.first(where: { $0.type == type })?.keys else {
-            throw invalid(typePath, "unknown type '\(type)': use " + Self.typeKeys.map(\.type).joined(separator: ", "))
+            let types = Self.typeKeys.map(\.type).joined(separator: ", ")
+            throw invalid(path.appending("type"), "'\(type)' is not a parameter type: use \(types)")
         }
-        let members = try object(node, at: path, allowed: Self.commonParameterKeys + typeKeys)
-
+        let spec = try object(node, at: path, allowed: Self.commonParameterKeys + typeKeys)
         let kind: ParameterSpec.Kind
         switch type {
         case "string":
-            let minLength = try integer(members["minLength"], at: path.appending("minLength"), minimum: 0) ?? 0
-            let maxLength = try integer(members["maxLength"], at: path.appending("maxLength"), minimum: 0)
-            kind = .string(minLength: minLength, maxLength: maxLength)
+            let minLength = try optional("minLength", of: spec, count) ?? 0
+            kind = .string(minLength: minLength, maxLength: try optional("maxLength", of: spec, count))
         case "integer":
-            let min = try integer(members["min"], at: path.appending("min")) ?? Int.min
-            let max = try integer(members["max"], at: path.appending("max")) ?? Int.max
-            kind = .integer(min: min, max: max)
-        case "uuid":
-            kind = .uuid
-        case "boolean":
-            kind = .boolean
-        case "enumeration":
-            let valuesPath = path.appending("values")
-            kind = .enumeration(try strings(try required(members, "values", at: path), at: valuesPath))
-        case "date":
-            let formatPath = path.appending("format")
-            let pattern = try string(try required(members, "format", at: path), at: formatPath)
-            do { kind = .date(try DateFormat(pattern)) } catch { throw invalid(formatPath, error.description) }
-        default:
-            kind = .remainder
+            let min = try optional("min", of: spec, integer) ?? .min
+            kind = .integer(min: min, max: try optional("max", of: spec, integer) ?? .max)
+        case "uuid": kind = .uuid
+        case "boolean": kind = .boolean
+        case "enumeration": kind = .enumeration(try required("values", of: spec, elements(string)))
+        case "date": kind = .date(try required("format", of: spec, parsed(DateFormat.init)))
+        default: kind = .remainder
         }
-        let optional = try members["optional"].map { node throws(ManifestError) in try bool(node, at: path.appending("optional")) } ?? false
-        let repeated = try members["repeated"].map { node throws(ManifestError) in try bool(node, at: path.appending("repeated")) } ?? false
-        let keywords = try members["keywords"].map { node throws(ManifestError) in try strings(node, at: path.appending("keywords")) } ?? []
-        return ParameterSpec(kind, optional: optional, repeated: repeated, keywords: keywords)
+        let isOptional = try optional("optional", of: spec, bool) ?? false
+        let isRepeated = try optional("repeated", of: spec, bool) ?? false
+        let keywords = try optional("keywords", of: spec, elements(string)) ?? []
+        return ParameterSpec(kind, optional: isOptional, repeated: isRepeated, keywords: keywords)
+    }
+
+    /// An element of the optional `actions` array, whose name none of the `previous` ones has.
+    func action(_ node: JSONNode, at path: ManifestKeyPath, after previous: [ManifestAction]) throws(ManifestError) -> ManifestAction {
+        let action = try object(node, at: path, allowed: Self.actionKeys)
+        let name = try required("name", of: action, string)
+        guard ManifestAction.isValidName(name) else {
+            throw invalid(path.appending("name"), "an action name is 1 to 64 of a-z, 0-9 and '-', starting with a letter")
+        }
+        if previous.contains(where: { $0.name == name }) {
+            throw invalid(path.appending("name"), "the action '\(name)' is declared twice")
+        }
+        let title = try required("title", of: action, string)
+        return ManifestAction(name: name, title: title, parameter: try optional("parameter", of: action, choice("an action parameter type")))
     }
 
     // MARK: - Typed access
 
-    /// An object's members by key, after checking for unknown and duplicate keys.
-    func object(_ node: JSONNode, at path: ManifestKeyPath, allowed: [String]) throws(ManifestError) -> [String: JSONNode] {
+    /// The member `key` of `object` read by `read`, or `nil` when absent.
+    func optional<T>(_ key: String, of object: Object, _ read: Read<T>) throws(ManifestError) -> T? {
+        guard let node = object.members[key] else { return nil }
+        return try read(node, object.path.appending(key))
+    }
+
+    /// The member `key` of `object` read by `read`; its absence is an error.
+    func required<T>(_ key: String, of object: Object, _ read: Read<T>) throws(ManifestError) -> T {
+        guard let value = try optional(key, of: object, read) else {
+            throw .missingKey(file: file, keyPath: object.path.appending(key).description)
+        }
+        return value
+    }
+
+    /// An object's members, after checking for unknown and duplicate keys.
+    func object(_ node: JSONNode, at path: ManifestKeyPath, allowed: [String]) throws(ManifestError) -> Object {
         var members: [String: JSONNode] = [:]
         for (key, value) in try orderedObject(node, at: path) {
             guard allowed.contains(key) else {
@@ -140,26 +143,26 @@ struct ManifestDecoder {
             }
             members[key] = value
         }
-        return members
+        return Object(path: path, members: members)
     }
 
     /// An object's members in document order, rejecting a key given twice.
     func orderedObject(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> [(String, JSONNode)] {
         guard case .object(let members) = node.value else { throw wrongType(path, "object", node) }
         var seen: Set<String> = []
-        var result: [(String, JSONNode)] = []
-        for member in members {
-            guard seen.insert(member.key).inserted else {
-                throw .duplicateKey(file: file, keyPath: path.appending(member.key).description)
-            }
-            result.append((member.key, member.value))
+        for member in members where !seen.insert(member.key).inserted {
+            throw .duplicateKey(file: file, keyPath: path.appending(member.key).description)
         }
-        return result
+        return members.map { ($0.key, $0.value) }
     }
 
-    func required(_ members: [String: JSONNode], _ key: String, at path: ManifestKeyPath) throws(ManifestError) -> JSONNode {
-        guard let node = members[key] else { throw .missingKey(file: file, keyPath: path.appending(key).description) }
-        return node
+    /// An object whose members' values are each read by `read`, in document order.
+    func members<T>(_ read: @escaping Read<T>) -> Read<[(String, T)]> {
+        { node, path throws(ManifestError) in
+            var result: [(String, T)] = []
+            for (key, value) in try orderedObject(node, at: path) { result.append((key, try read(value, path.appending(key)))) }
+            return result
+        }
     }
 
     func array(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> [JSONNode] {
@@ -167,17 +170,20 @@ struct ManifestDecoder {
         return elements
     }
 
+    /// An array whose elements are each read by `read`.
+    func elements<T>(_ read: @escaping Read<T>) -> Read<[T]> {
+        { node, path throws(ManifestError) in
+            var result: [T] = []
+            for (index, element) in try array(node, at: path).enumerated() {
+                result.append(try read(element, path.appending(index: index)))
+            }
+            return result
+        }
+    }
+
     func string(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> String {
         guard case .string(let text) = node.value else { throw wrongType(path, "string", node) }
         return text
-    }
-
-    func strings(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> [String] {
-        var result: [String] = []
-        for (index, element) in try array(node, at: path).enumerated() {
-            result.append(try string(element, at: path.appending(index: index)))
-        }
-        return result
     }
 
     func bool(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> Bool {
@@ -185,9 +191,27 @@ struct ManifestDecoder {
         return flag
     }
 
-    /// An integer (no fraction, no exponent) that fits `Int`, at least `minimum`; `nil` when absent.
-    func integer(_ node: JSONNode?, at path: ManifestKeyPath, minimum: Int = Int.min) throws(ManifestError) -> Int? {
-        guard let node else { return nil }
+    /// A string naming one case of `T`; any other names `what` it is not and lists the cases.
+    func choice<T: RawRepresentable & CaseIterable>(_ what: String) -> Read<T> where T.RawValue == String {
+        { node, path throws(ManifestError) in
+            let text = try string(node, at: path)
+            guard let value = T(rawValue: text) else {
+                throw invalid(path, "'\(text)' is not \(what): use " + T.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return value
+        }
+    }
+
+    /// A string made into a value by `make`, whose error becomes the reason of an invalid value.
+    func parsed<T, E: Error & CustomStringConvertible>(_ make: @escaping (String) throws(E) -> T) -> Read<T> {
+        { node, path throws(ManifestError) in
+            let text = try string(node, at: path)
+            do throws(E) { return try make(text) } catch { throw invalid(path, error.description) }
+        }
+    }
+
+    /// An integer (no fraction, no exponent) that fits `Int`.
+    func integer(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> Int {
         guard case .number(let text) = node.value else { throw wrongType(path, "integer", node) }
         guard let value = Int(text) else {
             if text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
@@ -195,7 +219,13 @@ struct ManifestDecoder {
             }
             throw invalid(path, "\(text) does not fit in a 64-bit integer")
         }
-        guard value >= minimum else { throw invalid(path, "\(value) is negative; use 0 or more") }
+        return value
+    }
+
+    /// An integer of 0 or more.
+    func count(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> Int {
+        let value = try integer(node, at: path)
+        guard value >= 0 else { throw invalid(path, "\(value) is negative; use 0 or more") }
         return value
     }
 

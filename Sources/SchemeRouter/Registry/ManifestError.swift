@@ -34,28 +34,21 @@ public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
     case nameClaimedTwice(name: String, first: DeclarationReference, second: DeclarationReference)
 
     /// The manifest file the error is in (the second declaration's for errors between two).
-    public var file: String {
-        switch self {
-        case .syntax(let file, _, _, _, _), .missingKey(let file, _), .unknownKey(let file, _, _),
-            .duplicateKey(let file, _), .wrongType(let file, _, _, _), .invalidValue(let file, _, _),
-            .reservedScheme(let file, _, _, _), .unreachableRoute(let file, _, _, _, _),
-            .conflictingRoutes(let file, _, _, _, _):
-            file
-        case .schemeClaimedTwice(_, _, let second), .nameClaimedTwice(_, _, let second):
-            second.file
-        }
-    }
+    public var file: String { location.file }
 
     /// The key path of the offending value (empty at the top level and for syntax errors).
-    public var keyPath: String {
+    public var keyPath: String { location.keyPath }
+
+    private var location: (file: String, keyPath: String) {
         switch self {
-        case .syntax: ""
-        case .missingKey(_, let path), .unknownKey(_, let path, _), .duplicateKey(_, let path),
-            .wrongType(_, let path, _, _), .invalidValue(_, let path, _), .reservedScheme(_, let path, _, _),
-            .unreachableRoute(_, let path, _, _, _), .conflictingRoutes(_, let path, _, _, _):
-            path
+        case .syntax(let file, _, _, _, _):
+            (file, "")
+        case .missingKey(let file, let path), .unknownKey(let file, let path, _), .duplicateKey(let file, let path),
+            .wrongType(let file, let path, _, _), .invalidValue(let file, let path, _), .reservedScheme(let file, let path, _, _),
+            .unreachableRoute(let file, let path, _, _, _), .conflictingRoutes(let file, let path, _, _, _):
+            (file, path)
         case .schemeClaimedTwice(_, _, let second), .nameClaimedTwice(_, _, let second):
-            second.keyPath
+            (second.file, second.keyPath)
         }
     }
 
@@ -108,10 +101,8 @@ public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `file: key.path: message` (the key path is left out when empty).
     public var description: String {
         switch self {
-        case .schemeClaimedTwice, .nameClaimedTwice:
-            return message
-        default:
-            return keyPath.isEmpty ? "\(file): \(message)" : "\(file): \(keyPath): \(message)"
+        case .schemeClaimedTwice, .nameClaimedTwice: message
+        default: keyPath.isEmpty ? "\(file): \(message)" : "\(file): \(keyPath): \(message)"
         }
     }
 }

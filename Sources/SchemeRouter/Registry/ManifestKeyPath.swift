@@ -2,12 +2,8 @@
 ///
 /// Keys that are not identifiers are quoted: `routes[1].query["page size"]`.
 struct ManifestKeyPath: Sendable, Hashable, CustomStringConvertible {
-    enum Component: Sendable, Hashable {
-        case key(String)
-        case index(Int)
-    }
-
-    private(set) var components: [Component] = []
+    /// `routes[0].parameters.due.format`; empty at the top level.
+    private(set) var description = ""
 
     /// The top level of the manifest.
     static let root = ManifestKeyPath()
@@ -15,48 +11,29 @@ struct ManifestKeyPath: Sendable, Hashable, CustomStringConvertible {
     /// The path to `key` inside this object.
     func appending(_ key: String) -> ManifestKeyPath {
         var path = self
-        path.components.append(.key(key))
+        if !Self.isIdentifier(key) {
+            let escaped = key.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] }
+            path.description += "[\"" + String(escaped) + "\"]"
+        } else {
+            path.description += description.isEmpty ? key : "." + key
+        }
         return path
     }
 
     /// The path to element `index` of this array.
     func appending(index: Int) -> ManifestKeyPath {
         var path = self
-        path.components.append(.index(index))
+        path.description += "[\(index)]"
         return path
     }
 
-    /// `routes[0].parameters.due.format`; empty at the top level.
-    var description: String {
-        var text = ""
-        for component in components {
-            switch component {
-            case .index(let index):
-                text += "[\(index)]"
-            case .key(let key) where Self.isIdentifier(key):
-                text += text.isEmpty ? key : "." + key
-            case .key(let key):
-                var quoted = ""
-                for character in key {
-                    if character == "\"" || character == "\\" { quoted.append("\\") }
-                    quoted.append(character)
-                }
-                text += "[\"" + quoted + "\"]"
-            }
-        }
-        return text
-    }
-
+    /// Whether `text` is a letter or `_` followed by letters, digits and `_`.
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
         return text.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isLetter($0) || isDigit($0) }
     }
 
-    static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-    }
+    static func isLetter(_ byte: UInt8) -> Bool { CharacterClass.table[Int(byte)] & CharacterClass.alpha != 0 }
 
-    static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
+    static func isDigit(_ byte: UInt8) -> Bool { CharacterClass.table[Int(byte)] & CharacterClass.digit != 0 }
 }

@@ -34,8 +34,19 @@ extension SchemeDeclaration {
             }
             return value
         }
-        func text(_ parameter: String, _ value: ParameterValue) throws(RouteError) -> String {
-            try Self.canonicalText(of: value, spec: route.parameters[parameter]!, refuse: { refuse(parameter, $0) })
+        /// The canonical text of each of the parameter's values (none when absent, a repeated one's
+        /// list), percent-encoded with `allowed` (which keeps `.`, so dot segments stay visible).
+        func encoded(_ parameter: String, _ allowed: PercentEncoding.Allowed) throws(RouteError) -> [String] {
+            guard let value = try present(parameter) else { return [] }
+            let spec = route.parameters[parameter]!
+            var values = [value]
+            if spec.isRepeated {
+                guard case .list(let list) = value else { throw refuse(parameter, "a repeated parameter takes a list") }
+                values = list
+            }
+            return try values.map { value throws(RouteError) in
+                PercentEncoding.encode(try Self.canonicalText(of: value, spec: spec, refuse: { refuse(parameter, $0) }), allowed)
+            }
         }
 
         var url = schemes[0].rawValue + "://" + (route.host ?? "")
@@ -44,10 +55,10 @@ extension SchemeDeclaration {
             case .literal(let literal):
                 url += "/" + PercentEncoding.encode(literal, PercentEncoding.pathSegment)
             case .parameter(let parameter):
-                let value = try text(parameter, try present(parameter)!)
+                let value = try encoded(parameter, PercentEncoding.pathSegment)[0]
                 if value.isEmpty { throw refuse(parameter, ParameterFault.emptySegment.description) }
                 if value == "." || value == ".." { throw refuse(parameter, ParameterFault.dotSegment.description) }
-                url += "/" + PercentEncoding.encode(value, PercentEncoding.pathSegment)
+                url += "/" + value
             case .catchAll(let parameter):
                 guard case .list(let values) = try present(parameter)!, !values.isEmpty else {
                     throw refuse(parameter, "a catch-all takes a non-empty list of strings")
@@ -59,30 +70,17 @@ extension SchemeDeclaration {
                 }
             }
         }
-        if let raw = route.definition.rawQuery {
-            if let value = try present(raw) {
-                url += "?" + PercentEncoding.encode(try text(raw, value), PercentEncoding.rawQuery)
-            }
-        } else {
-            var items: [String] = []
-            for binding in route.definition.query {
-                guard let value = try present(binding.parameter) else { continue }
-                let key = PercentEncoding.encode(binding.key, PercentEncoding.queryItem)
-                let values: [ParameterValue]
-                if route.parameters[binding.parameter]!.isRepeated {
-                    guard case .list(let list) = value else { throw refuse(binding.parameter, "a repeated parameter takes a list") }
-                    values = list
-                } else {
-                    values = [value]
-                }
-                for value in values {
-                    items.append(key + "=" + PercentEncoding.encode(try text(binding.parameter, value), PercentEncoding.queryItem))
-                }
-            }
-            if !items.isEmpty { url += "?" + items.joined(separator: "&") }
+        if let raw = route.definition.rawQuery, let value = try encoded(raw, PercentEncoding.rawQuery).first {
+            url += "?" + value
         }
-        if let fragment = route.definition.fragment, let value = try present(fragment) {
-            url += "#" + PercentEncoding.encode(try text(fragment, value), PercentEncoding.fragment)
+        var items: [String] = []
+        for binding in route.definition.query {
+            let key = PercentEncoding.encode(binding.key, PercentEncoding.queryItem)
+            items += try encoded(binding.parameter, PercentEncoding.queryItem).map { key + "=" + $0 }
+        }
+        if !items.isEmpty { url += "?" + items.joined(separator: "&") }
+        if let fragment = route.definition.fragment, let value = try encoded(fragment, PercentEncoding.fragment).first {
+            url += "#" + value
         }
 
         let printed: SchemeURL

@@ -45,26 +45,17 @@ public struct SchemeDeclaration: Sendable {
         self.matcher = RouteMatcher(name: manifest.name, routes: routes, table: try RouteTable(routes: routes, file: manifest.file))
     }
 
-    /// Whether the declaration owns `scheme` (compared case-insensitively).
-    public func claims(_ scheme: String) -> Bool {
-        let lower = scheme.lowercased()
-        return schemes.contains { $0.rawValue == lower }
-    }
-
     /// Matches a URL of one of the declaration's schemes to a route and reads its parameters.
     /// - Throws: ``RouteError``: ``RouteError/unknownScheme(_:)`` for another scheme,
     ///   ``RouteError/noRoute(scheme:closestRoute:reason:)`` when no route's host and path fit,
     ///   or the precise fault of the first parameter that cannot be read, with its byte offset.
     public func match(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
-        try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) in try match(url, bytes: bytes) }
-    }
-
-    /// Matching over the URL's bytes: see ``match(_:)``.
-    func match(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) throws(RouteError) -> RouteMatch {
-        let scheme = UnsafeBufferPointer(rebasing: bytes[url.layout.scheme])
-        guard schemes.contains(where: { ByteText.equalsIgnoringASCIICase(scheme, $0.rawValue) }) else {
-            throw .unknownScheme(url.scheme)
+        try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) in
+            let scheme = UnsafeBufferPointer(rebasing: bytes[url.layout.scheme])
+            guard schemes.contains(where: { ByteText.equalsIgnoringASCIICase(scheme, $0.rawValue) }) else {
+                throw .unknownScheme(url.scheme)
+            }
+            return try matcher.match(url, bytes: bytes)
         }
-        return try matcher.match(url, bytes: bytes)
     }
 }

@@ -15,26 +15,19 @@ public struct SchemeName: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Checks and normalises `text`.
     /// - Throws: ``NameSyntaxError`` with the offset of the first offending byte.
     public init(_ text: String) throws(NameSyntaxError) {
-        var offset = 0
-        for byte in text.utf8 {
-            let isLetter = ManifestKeyPath.isLetter(byte)
-            if offset == 0 && !isLetter {
-                throw NameSyntaxError(text: text, offset: 0, reason: "a scheme starts with a letter, not \(Self.describe(byte))")
+        for (offset, byte) in text.utf8.enumerated() {
+            if offset == 0 && !ManifestKeyPath.isLetter(byte) {
+                throw NameSyntaxError(text: text, offset: 0, reason: "a scheme starts with a letter, not \(URLRejection.describe(byte))")
             }
-            let allowed =
-                isLetter || ManifestKeyPath.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".")
-            guard allowed else {
+            guard CharacterClass.table[Int(byte)] & CharacterClass.scheme != 0 else {
                 throw NameSyntaxError(
                     text: text, offset: offset,
-                    reason: "\(Self.describe(byte)) at byte \(offset) is not allowed in a scheme (letters, digits, '+', '-', '.')")
+                    reason: "\(URLRejection.describe(byte)) at byte \(offset) is not allowed in a scheme (letters, digits, '+', '-', '.')")
             }
-            offset += 1
         }
-        guard offset > 0 else { throw NameSyntaxError(text: text, offset: 0, reason: "empty scheme") }
-        guard offset <= Self.maximumLength else {
-            throw NameSyntaxError(
-                text: text, offset: Self.maximumLength, reason: "longer than \(Self.maximumLength) bytes")
+        guard !text.isEmpty else { throw NameSyntaxError(text: text, offset: 0, reason: "empty scheme") }
+        guard text.utf8.count <= Self.maximumLength else {
+            throw NameSyntaxError(text: text, offset: Self.maximumLength, reason: "longer than \(Self.maximumLength) bytes")
         }
         rawValue = text.lowercased()
     }
@@ -47,12 +40,4 @@ public struct SchemeName: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// The lower-cased scheme.
     public var description: String { rawValue }
-
-    static func describe(_ byte: UInt8) -> String {
-        switch byte {
-        case 0x21...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
-        case 0x20: "space"
-        default: "byte 0x" + String(byte, radix: 16, uppercase: true)
-        }
-    }
 }

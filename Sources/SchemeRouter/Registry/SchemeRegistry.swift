@@ -12,8 +12,7 @@
 public struct SchemeRegistry: Sendable {
     /// The declarations, in the order given.
     public let declarations: [SchemeDeclaration]
-    private let byScheme: [String: Int]
-    /// The same index, looked up by a URL's scheme bytes ignoring case.
+    /// Each scheme's declaration index, looked up by its bytes ignoring case.
     let schemeTable: CaseFoldedTable
     /// Each declaration's matcher, by the same index.
     let matchers: [RouteMatcher]
@@ -46,7 +45,6 @@ public struct SchemeRegistry: Sendable {
         }
         self.declarations = declarations
         self.matchers = declarations.map(\.matcher)
-        self.byScheme = byScheme
         self.schemeTable = CaseFoldedTable(byScheme.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: $0.value) })
     }
 
@@ -82,18 +80,8 @@ public struct SchemeRegistry: Sendable {
 
     /// The declaration that owns `scheme` (compared case-insensitively), or `nil`.
     public func declaration(claiming scheme: String) -> SchemeDeclaration? {
-        byScheme[scheme.lowercased()].map { declarations[$0] }
-    }
-
-    /// The index of the declaration that owns the scheme of the URL laid out by `layout` in `bytes`, or `nil`.
-    @inline(__always)
-    func declarationIndex(_ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
-        let scheme = layout.scheme
-        guard scheme.count <= SchemeName.maximumLength else { return nil }
-        return schemeTable.value(
-            forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
-            readable: bytes.count &- scheme.lowerBound)
+        var scheme = scheme
+        return scheme.withUTF8 { schemeTable.value(for: $0) }.map { declarations[$0] }
     }
 
     /// Matches a URL to the route of the declaration that owns its scheme.
@@ -101,7 +89,13 @@ public struct SchemeRegistry: Sendable {
     ///   what ``SchemeDeclaration/match(_:)`` throws.
     public func route(_ url: SchemeURL) throws(RouteError) -> RouteMatch {
         try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) -> RouteMatch in
-            guard let index = declarationIndex(url.layout, bytes: bytes) else { throw .unknownScheme(url.scheme) }
+            // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
+            let scheme = url.layout.scheme
+            guard scheme.count <= SchemeName.maximumLength,
+                let index = schemeTable.value(
+                    forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
+                    readable: bytes.count &- scheme.lowerBound)
+            else { throw .unknownScheme(url.scheme) }
             return try matchers[index].match(url, bytes: bytes)
         }
     }

@@ -19,30 +19,49 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     init(packed: UInt64) { self.packed = packed }
 
     /// The year, 1…9999.
-    public var year: Int { Int(packed >> 40 & 0xFFFF) }
+    public var year: Int { self[.year] }
     /// The month, 1…12.
-    public var month: Int { Int(packed >> 32 & 0xFF) }
+    public var month: Int { self[.month] }
     /// The day of the month, 1…28/29/30/31.
-    public var day: Int { Int(packed >> 24 & 0xFF) }
+    public var day: Int { self[.day] }
     /// The hour, 0…23.
-    public var hour: Int { Int(packed >> 16 & 0xFF) }
+    public var hour: Int { self[.hour] }
     /// The minute, 0…59.
-    public var minute: Int { Int(packed >> 8 & 0xFF) }
+    public var minute: Int { self[.minute] }
     /// The second, 0…59.
-    public var second: Int { Int(packed & 0xFF) }
+    public var second: Int { self[.second] }
+
+    /// One field's value.
+    subscript(field: DateFormat.Field) -> Int { Int(packed >> field.shift & (field == .year ? 0xFFFF : 0xFF)) }
 
     /// The valid years.
     public static let years: ClosedRange<Int> = 1...9999
 
     /// Creates a date and time, or `nil` when any field is out of range for the calendar.
     public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
-        guard Self.years.contains(year), (1...12).contains(month),
-            day >= 1, day <= Self.daysInMonth(month, year: year),
-            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
-        else { return nil }
-        packed =
-            UInt64(year) << 40 | UInt64(month) << 32 | UInt64(day) << 24 | UInt64(hour) << 16 | UInt64(minute) << 8
-            | UInt64(second)
+        guard (0...0xFFFF).contains(year), [month, day, hour, minute, second].allSatisfy({ (0...0xFF).contains($0) }) else {
+            return nil
+        }
+        self.init(
+            packed: UInt64(year) << 40 | UInt64(month) << 32 | UInt64(day) << 24 | UInt64(hour) << 16 | UInt64(minute) << 8
+                | UInt64(second))
+        guard fault == nil else { return nil }
+    }
+
+    /// The first field out of its calendar range and why, or `nil` for a valid date: the one rule
+    /// of both the initializer and ``DateFormat``'s parser.
+    var fault: (DateFormat.Field, String)? {
+        guard Self.years.contains(year) else { return (.year, "year 0000 does not exist (years run 0001…9999)") }
+        guard (1...12).contains(month) else { return (.month, "month \(month) is not 01…12") }
+        let days = Self.daysInMonth(month, year: year)
+        guard (1...days).contains(day) else {
+            let reason = day == 0 ? "day 00 does not exist" : "day \(day) does not exist in month \(month) of \(year) (it has \(days) days)"
+            return (.day, reason)
+        }
+        guard hour <= 23 else { return (.hour, "hour \(hour) is not 00…23") }
+        guard minute <= 59 else { return (.minute, "minute \(minute) is not 00…59") }
+        guard second <= 59 else { return (.second, "second \(second) is not 00…59") }
+        return nil
     }
 
     /// Whether `year` has 366 days in the Gregorian calendar.
@@ -66,11 +85,7 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// ISO 8601 without a zone: `2008-06-23T13:00:00`.
-    public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
-    }
+    public var description: String { Self.iso8601.format(self) }
+
+    private static let iso8601 = try! DateFormat("yyyy-MM-ddTHH:mm:ss")  // a valid constant: cannot throw
 }

@@ -28,6 +28,18 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
 
         /// The number of digits.
         public var width: Int { self == .year ? 4 : 2 }
+
+        /// Where the field lies in ``CivilDateTime``'s packed word.
+        var shift: UInt64 {
+            switch self {
+            case .year: 40
+            case .month: 32
+            case .day: 24
+            case .hour: 16
+            case .minute: 8
+            case .second: 0
+            }
+        }
     }
 
     /// Why a format pattern was rejected.
@@ -65,10 +77,7 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         var seen: Set<Field> = []
         var index = 0
         while index < bytes.count {
-            if let field = Field.allCases.first(where: { field in
-                let token = Array(field.rawValue.utf8)
-                return index + token.count <= bytes.count && Array(bytes[index..<index + token.count]) == token
-            }) {
+            if let field = Field.allCases.first(where: { bytes[index...].starts(with: $0.rawValue.utf8) }) {
                 guard seen.insert(field).inserted else { throw invalid("\(field.rawValue) appears twice") }
                 pieces.append(.field(field))
                 index += field.width
@@ -97,75 +106,42 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         let reason: String
     }
 
-    /// Parses `text` strictly.
-    func parse(_ text: String) throws(Mismatch) -> CivilDateTime {
-        var text = text
-        return try text.withUTF8 { bytes in Result { () throws(Mismatch) in try parse(bytes) } }.get()
-    }
-
     /// Parses UTF-8 bytes strictly.
     func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Mismatch) -> CivilDateTime {
-        // Values and start offsets per field, in `Field.allCases` order (year … second).
-        var values = (0, 0, 0, 0, 0, 0)
-        var starts = (0, 0, 0, 0, 0, 0)
+        func tooShort(_ index: Int) -> Mismatch {
+            Mismatch(index: index, reason: "too short: the format \(pattern) has \(length) characters")
+        }
+        var packed: UInt64 = 0
         var index = 0
         for piece in pieces {
             switch piece {
             case .separator(let byte):
-                guard index < bytes.count else {
-                    throw Mismatch(index: index, reason: "too short: the format \(pattern) has \(length) characters")
-                }
+                guard index < bytes.count else { throw tooShort(index) }
                 guard bytes[index] == byte else {
                     throw Mismatch(index: index, reason: "expected '\(Character(Unicode.Scalar(byte)))' (format \(pattern))")
                 }
                 index += 1
             case .field(let field):
-                var value = 0
-                let start = index
+                var value: UInt64 = 0
                 for _ in 0..<field.width {
-                    guard index < bytes.count else {
-                        throw Mismatch(index: index, reason: "too short: the format \(pattern) has \(length) characters")
-                    }
-                    let byte = bytes[index]
-                    guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else {
+                    guard index < bytes.count else { throw tooShort(index) }
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else {
                         throw Mismatch(index: index, reason: "expected a digit of \(field.rawValue) (format \(pattern))")
                     }
-                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                    value = value * 10 + UInt64(digit)
                     index += 1
                 }
-                switch field {
-                case .year: (values.0, starts.0) = (value, start)
-                case .month: (values.1, starts.1) = (value, start)
-                case .day: (values.2, starts.2) = (value, start)
-                case .hour: (values.3, starts.3) = (value, start)
-                case .minute: (values.4, starts.4) = (value, start)
-                case .second: (values.5, starts.5) = (value, start)
-                }
+                packed |= value << field.shift
             }
         }
         guard index == bytes.count else {
             throw Mismatch(index: index, reason: "too long: the format \(pattern) has \(length) characters")
         }
-        let (year, month, day, hour, minute, second) = values
-        guard CivilDateTime.years.contains(year) else {
-            throw Mismatch(index: starts.0, reason: "year 0000 does not exist (years run 0001…9999)")
-        }
-        guard (1...12).contains(month) else {
-            throw Mismatch(index: starts.1, reason: "month \(month) is not 01…12")
-        }
-        let days = CivilDateTime.daysInMonth(month, year: year)
-        guard (1...days).contains(day) else {
-            let reason =
-                day == 0
-                ? "day 00 does not exist"
-                : "day \(day) does not exist in month \(month) of \(year) (it has \(days) days)"
-            throw Mismatch(index: starts.2, reason: reason)
-        }
-        guard hour <= 23 else { throw Mismatch(index: starts.3, reason: "hour \(hour) is not 00…23") }
-        guard minute <= 59 else { throw Mismatch(index: starts.4, reason: "minute \(minute) is not 00…59") }
-        guard second <= 59 else { throw Mismatch(index: starts.5, reason: "second \(second) is not 00…59") }
-        // All fields were checked above, so this cannot fail.
-        return CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)!
+        let date = CivilDateTime(packed: packed)
+        guard let (field, reason) = date.fault else { return date }
+        // A text lines up with the pattern byte for byte, and a field's letter is only in its token.
+        throw Mismatch(index: Array(pattern.utf8).firstIndex(of: field.rawValue.utf8.first!)!, reason: reason)
     }
 
     /// Formats `date` in this format; fields the format lacks are left out.
@@ -176,25 +152,16 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
             case .separator(let byte):
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             case .field(let field):
-                let value: Int
-                switch field {
-                case .year: value = date.year
-                case .month: value = date.month
-                case .day: value = date.day
-                case .hour: value = date.hour
-                case .minute: value = date.minute
-                case .second: value = date.second
-                }
-                let digits = String(value)
+                let digits = String(date[field])
                 text += String(repeating: "0", count: max(0, field.width - digits.count)) + digits
             }
         }
         return text
     }
 
-    /// Whether `date` survives a round trip through this format (its absent fields are 0).
+    /// Whether `date` survives a round trip through this format: the fields it lacks are 0.
     public func canRepresent(_ date: CivilDateTime) -> Bool {
-        (try? parse(format(date))) == date
+        Field.allCases.allSatisfy { date[$0] == 0 || pieces.contains(.field($0)) }
     }
 
     /// The pattern.

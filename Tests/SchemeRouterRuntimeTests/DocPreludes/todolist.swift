@@ -34,6 +34,6 @@ enum LocalTime {
 
 struct TodoStore {
     struct Failure: Error {}
-    func load() throws(Failure) -> [TodoItem] { [] }
-    func save(_ items: [TodoItem]) throws(Failure) {}
+    func prepare() throws(Failure) {}
+    func append(_ item: TodoItem) throws(Failure) {}
 }
