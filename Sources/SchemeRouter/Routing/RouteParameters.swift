@@ -78,10 +78,14 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
     /// escaped text value decoded, at its own offset: text is made into a `String` only when read.
     final class Storage: ManagedBuffer<Storage.Header, Slot> {
         struct Header {
+            /// Kept alive for its tables, which are read through these pointers (reading the
+            /// reference out of the header would retain it on every read).
             let plan: RoutePlan
-            /// Where the URL's bytes start (in slots) and how many there are.
+            let names: UnsafeBufferPointer<Name>
+            let nameTable: UnsafeBufferPointer<Int32>
+            let words: UnsafeBufferPointer<String>
+            /// Where the URL's bytes start, in slots.
             let bytesAt: Int
-            let byteCount: Int
             /// The slots in use.
             var count: Int
         }
@@ -93,7 +97,9 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             let bytesAt = parameters &+ items
             let byteSlots = (bytes.count &+ MemoryLayout<Slot>.stride &- 1) / MemoryLayout<Slot>.stride
             let buffer = create(minimumCapacity: bytesAt &+ byteSlots) { _ in
-                Header(plan: plan, bytesAt: bytesAt, byteCount: bytes.count, count: parameters)
+                Header(
+                    plan: plan, names: plan.names.buffer, nameTable: plan.nameTable.buffer, words: plan.words.strings.buffer,
+                    bytesAt: bytesAt, count: parameters)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointerToElements { slots in
@@ -119,12 +125,11 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         /// The bound slot of `name`, or `nil` when absent.
         @inline(__always)
         func slot(_ name: String) -> Slot? {
-            let plan = head.pointee.plan
-            let names = plan.names.buffer
+            let names = head.pointee.names
             var found = -1
             let words = Name.words(of: name)
             if words != .zero {
-                let table = plan.nameTable.buffer
+                let table = head.pointee.nameTable
                 var probe = Name.hash(words) & (table.count &- 1)
                 while table[probe] >= 0 {
                     if names[Int(table[probe])].words == words {
@@ -150,12 +155,18 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             StringList.string(UnsafeBufferPointer(start: bytes + Int(slot.start), count: Int(slot.length)))
         }
 
+        /// The value of `name`, or `nil` when absent.
+        func value(of name: String) -> ParameterValue? {
+            guard let slot = slot(name) else { return nil }
+            return value(slot)
+        }
+
         /// The value of a bound slot.
         func value(_ slot: Slot) -> ParameterValue {
             switch slot.value {
             case .text: return .string(string(slot))
             case .word(let index, let isKeyword):
-                let word = head.pointee.plan.words.strings[index]
+                let word = head.pointee.words[index]
                 return isKeyword ? .keyword(word) : .string(word)
             case .integer(let number): return .integer(number)
             case .uuid(let uuid): return .uuid(uuid)
@@ -226,7 +237,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         /// The values present, by name.
         var present: [String: ParameterValue] {
             var values: [String: ParameterValue] = [:]
-            let names = head.pointee.plan.names
+            let names = head.pointee.names
             for index in names.indices {
                 if case .absent = slots[index].value { continue }
                 values[names[index].text] = value(slots[index])
@@ -261,9 +272,8 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
     /// The value of `name`, or `nil`. Setting `nil` removes it.
     public subscript(name: String) -> ParameterValue? {
         get {
-            guard let storage else { return byHand.first { $0.name == name }?.value }
-            guard let slot = storage.slot(name) else { return nil }
-            return storage.value(slot)
+            if storage == nil { return byHand.first { $0.name == name }?.value }
+            return storage?.value(of: name)
         }
         set {
             if storage != nil { self = RouteParameters(present) }
