@@ -11,9 +11,11 @@ final class LoadSender {
     private var sequence = 0
     private var pipe: UnsafeMutablePointer<uv_pipe_t>?
     private let connectRequest = LoadDriver.allocate(uv_connect_t.self)
-    private var decoder = FrameDecoder(accepting: [.verdict, .error])
+    private var decoder = FrameDecoder(accepting: [.verdict, .busy, .error])
     private var startedAt: UInt64 = 0
     private var finished = false
+    /// The current URL could not be written: the primary closed first (a `busy` may follow).
+    private var writeFailed = false
 
     init(driver: LoadDriver, number: Int) {
         self.driver = driver
@@ -32,7 +34,8 @@ final class LoadSender {
         uv_pipe_init(driver.loop, pipe, 0)
         pipe.pointee.data = opaque
         self.pipe = pipe
-        decoder = FrameDecoder(accepting: [.verdict, .error])
+        decoder = FrameDecoder(accepting: [.verdict, .busy, .error])
+        writeFailed = false
         if driver.options.mode == .connect && startedAt == 0 { startedAt = LoadDriver.now() }
         connectRequest.pointee.data = opaque
         uv_pipe_connect(connectRequest, pipe, driver.options.socket) { request, status in
@@ -74,9 +77,8 @@ final class LoadSender {
     private func sendCurrent() {
         guard let pipe else { return }
         if driver.options.mode == .persistent { startedAt = LoadDriver.now() }
-        if !LoadDriver.write(driver.frame(sender: number, sequence: sequence), to: LoadDriver.stream(pipe)) {
-            end(failure: "sender \(number): the primary closed the connection before URL \(sequence) was sent")
-        }
+        // A failed write is judged by what the primary sent before closing (busy, or nothing).
+        writeFailed = !LoadDriver.write(driver.frame(sender: number, sequence: sequence), to: LoadDriver.stream(pipe))
     }
 
     private func didRead(_ count: Int, _ base: UnsafeMutablePointer<CChar>?) {
@@ -94,11 +96,26 @@ final class LoadSender {
                 handle(frame)
             }
         } else if count < 0 {
-            end(failure: "sender \(number): the connection ended before URL \(sequence) was answered (\(String(cString: uv_err_name(Int32(count)))))")
+            if writeFailed {
+                end(failure: "sender \(number): the primary closed the connection before URL \(sequence) was sent")
+            } else {
+                end(failure: "sender \(number): the connection ended before URL \(sequence) was answered (\(String(cString: uv_err_name(Int32(count)))))")
+            }
         }
     }
 
     private func handle(_ frame: Frame) {
+        if frame.type == .busy {
+            // Shed unread: the same URL goes again on a new connection.
+            driver.shedConnections += 1
+            if let pipe {
+                self.pipe = nil
+                uv_read_stop(LoadDriver.stream(pipe))
+                uv_close(LoadDriver.handle(pipe)) { handle in handle?.deallocate() }
+            }
+            driver.retryLater(self)
+            return
+        }
         if frame.type == .error {
             let message = (try? ErrorMessage(payload: frame.payload)).map { "\($0.code): \($0.message)" } ?? "unreadable"
             end(failure: "sender \(number): URL \(sequence): error \(message)")
@@ -164,7 +181,7 @@ final class StragglerClient {
     let dribbles: Bool
     private var pipe: UnsafeMutablePointer<uv_pipe_t>?
     private let connectRequest = LoadDriver.allocate(uv_connect_t.self)
-    private var decoder = FrameDecoder(accepting: [.verdict, .error])
+    private var decoder = FrameDecoder(accepting: [.verdict, .busy, .error])
     private var sent = 0
     private var ended = false
     /// The header of a frame announcing 60,000 bytes, then its payload, byte by byte.
@@ -229,7 +246,7 @@ final class StragglerClient {
             decoder.append(UnsafeRawBufferPointer(start: base, count: count))
             if let frame = try? decoder.next() {
                 let code = frame.type == .error ? (try? ErrorMessage(payload: frame.payload))?.code.description : nil
-                end(code ?? "unexpected\(frame.type)")
+                end(frame.type == .busy ? "busy" : code ?? "unexpected\(frame.type)")
             }
         } else if count < 0 {
             end("endOfStream")

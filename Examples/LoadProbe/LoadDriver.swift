@@ -31,6 +31,8 @@ final class LoadDriver {
     private var retryTimer: UnsafeMutablePointer<uv_timer_t>?
     private var retrying: [LoadSender] = []
     private(set) var stragglerEndings: [String: Int] = [:]
+    /// Connections the primary answered `busy` (their URL went again on a new connection).
+    var shedConnections = 0
     private(set) var timedOut = false
 
     init(options: LoadDriverOptions) {
@@ -171,6 +173,7 @@ final class LoadDriver {
             "\"p50Microseconds\": \(percentile(50))", "\"p99Microseconds\": \(percentile(99))",
             "\"maxMicroseconds\": \(sorted.last.map { Double($0) / 1000 } ?? 0)",
             "\"idle\": \(options.idle)", "\"dribblers\": \(options.dribblers)", "\"stragglerEndings\": {\(endings)}",
+            "\"shedConnections\": \(shedConnections)",
         ]
         if let firstFailure { fields.append("\"firstFailure\": \"\(firstFailure.filter { $0 != "\"" && $0 != "\\" })\"") }
         return "{" + fields.joined(separator: ", ") + "}"

@@ -17,6 +17,8 @@ import SchemeRouterRuntime
 /// | `LOADPROBE_RESTORE=<tag>` | opt in to state preservation: the archive holds `tag`; restoring appends `shouldRestore <stored tag>` and `restored <stored tag>` |
 /// | `LOADPROBE_BACKGROUND_TASK=keep` or `end-on-expiry` | `didEnterBackground` begins a background task and appends `task <n>`; its expiration handler appends `expired <n>` and, with `end-on-expiry`, ends it |
 /// | `LOADPROBE_EXITS_ON_SUSPEND=1` | the manifest says `UIApplicationExitsOnSuspend: true` |
+/// | `LOADPROBE_SPARE_DESCRIPTORS=n` | `didFinishLaunching` opens `/dev/null` until all but `n` descriptors of the process's limit are taken (an app holding many files), and appends `spare n` |
+/// | `LOADPROBE_SLOW_OPEN_MS=n` | `open` takes `n` ms for `loadprobe://record/…` (connections pile up behind it) |
 /// | `LOADPROBE_LOG_LAUNCH=1` | `didFinishLaunching` appends `launch reason=<reason> url=<url or ->` |
 struct ProbeBehaviour: Sendable {
     var launchGate: String?
@@ -26,6 +28,8 @@ struct ProbeBehaviour: Sendable {
     var logLaunch = false
     var declineLaunch = false
     var slowLaunch: UInt32 = 0
+    var spareDescriptors: Int?
+    var slowOpen: UInt32 = 0
     var hangLaunch = false
     var restorationTag: String?
     var mismatchedRequest = false
@@ -38,6 +42,8 @@ struct ProbeBehaviour: Sendable {
         behaviour.declineLaunch = value("LOADPROBE_DECLINE_LAUNCH") == "1"
         behaviour.slowLaunch = value("LOADPROBE_SLOW_LAUNCH_MS").flatMap { UInt32($0) } ?? 0
         behaviour.hangLaunch = value("LOADPROBE_HANG_LAUNCH") == "1"
+        behaviour.spareDescriptors = value("LOADPROBE_SPARE_DESCRIPTORS").flatMap { Int($0) }
+        behaviour.slowOpen = value("LOADPROBE_SLOW_OPEN_MS").flatMap { UInt32($0) } ?? 0
         behaviour.backgroundTask = value("LOADPROBE_BACKGROUND_TASK")
         behaviour.exitsOnSuspend = value("LOADPROBE_EXITS_ON_SUSPEND") == "1"
         behaviour.logLaunch = value("LOADPROBE_LOG_LAUNCH") == "1"
@@ -63,6 +69,18 @@ struct ProbeBehaviour: Sendable {
         var request = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+
+    /// Opens `/dev/null` until opening fails (the descriptor limit), then closes `spare` of them:
+    /// the rest stay open for the process's life.
+    static func takeDescriptors(leaving spare: Int) {
+        var taken: [Int32] = []
+        while true {
+            let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { break }
+            taken.append(descriptor)
+        }
+        for descriptor in taken.suffix(spare) { close(descriptor) }
     }
 
     /// Blocks until the gate FIFO's writer closes it.

@@ -28,6 +28,10 @@ final class ProbeDelegate: ApplicationDelegate {
         if behaviour.logLaunch {
             log.append("launch reason=\(options.reason) url=\(options.url?.text ?? "-")")
         }
+        if let spare = behaviour.spareDescriptors {
+            ProbeBehaviour.takeDescriptors(leaving: spare)
+            log.append("spare \(spare)")
+        }
         if let gate = behaviour.launchGate {
             log.append("launching")
             ProbeBehaviour.wait(forGate: gate)
@@ -39,6 +43,7 @@ final class ProbeDelegate: ApplicationDelegate {
     func open(_ request: ProbeRequest, options: OpenOptions) throws -> Bool {
         switch request {
         case .record(let sender, let sequence):
+            if behaviour.slowOpen > 0 { ProbeBehaviour.spend(milliseconds: behaviour.slowOpen) }
             log.append("\(sender) \(sequence)")
         case .whoami:
             let source = options.sourceApplication

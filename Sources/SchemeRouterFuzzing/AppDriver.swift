@@ -71,8 +71,8 @@ public final class AppDriver {
     public let deadline: Duration
     /// The sandbox the app runs in.
     public let sandbox: AppSandbox
-    /// Statuses the runtime documents (`ExitStatus`).
-    public static let documentedStatuses: Set<Int32> = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 64, 71, 76, 77]
+    /// Statuses the runtime documents (`ExitStatus.documented`).
+    public static let documentedStatuses = Set(ExitStatus.documented.map(\.rawValue))
 
     private var primary: ChildProcess.Running?
     private var client: WakeClient?
@@ -172,6 +172,9 @@ public final class AppDriver {
         let verdict = client.open(url: input)
         switch verdict {
         case .handled, .declined, .rejected, .openFailed, .launched:
+            return .verdict(verdict)
+        case .busy:
+            // Shed, not delivered: the primary lives on (a fuzz run is its only client).
             return .verdict(verdict)
         case .noAnswer, .unresponsive:
             // No answer within the deadline: the primary hangs on this input (and cannot run

@@ -114,6 +114,7 @@ public struct OutOfProcessTarget: FuzzTarget {
         case .terminated: "terminated"
         case .noAnswer: "no-answer"
         case .unresponsive: "unresponsive"
+        case .busy: "busy"
         case .protocolError: "protocol-error"
         }
     }

@@ -22,4 +22,13 @@ extension Sys {
     package static func milliseconds(until deadline: Duration) -> Int32 {
         milliseconds(deadline - monotonicNow())
     }
+
+    /// Blocks the calling thread for `duration` (a sender's pause between tries; never on a
+    /// thread that runs an event loop).
+    package static func pause(_ duration: Duration) {
+        let deadline = monotonicNow() + duration
+        while monotonicNow() < deadline {
+            _ = poll(nil, 0, milliseconds(until: deadline))
+        }
+    }
 }

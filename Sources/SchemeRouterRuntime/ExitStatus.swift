@@ -21,6 +21,7 @@
 /// | 64 | ``usage`` | wrong arguments, or a malformed `SCHEMEROUTER_*` environment variable |
 /// | 70 | ``requestTypeMismatch`` | the app's request type does not name exactly its manifest's routes (a defect of the app, reported before anything is served) |
 /// | 71 | ``systemError`` | a system or libuv call failed unexpectedly |
+/// | 75 | ``busy`` | the primary shed the connection (`busy`: at its connection limit or out of descriptors) on every try within `SCHEMEROUTER_BUSY_RETRY_MS`; the URL was not delivered and never will be |
 /// | 76 | ``protocolError`` | the peer spoke a malformed or unknown protocol version |
 /// | 77 | ``runtimeDirectoryRefused`` | the runtime directory is unsafe (owner, mode, symlink), its socket path too long, or the socket served by another user |
 public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -62,10 +63,21 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let requestTypeMismatch = ExitStatus(rawValue: 70)
     /// 71 (`EX_OSERR`): a system or libuv call failed.
     public static let systemError = ExitStatus(rawValue: 71)
+    /// 75 (`EX_TEMPFAIL`): the primary answered `busy` (at its connection limit or out of
+    /// descriptors) on every try within the busy retry time; the URL was not delivered and never
+    /// will be, so sending it again later is safe.
+    public static let busy = ExitStatus(rawValue: 75)
     /// 76 (`EX_PROTOCOL`): the peer's message was malformed or of an unknown version.
     public static let protocolError = ExitStatus(rawValue: 76)
     /// 77 (`EX_NOPERM`): the runtime directory is unsafe, or a socket path is too long.
     public static let runtimeDirectoryRefused = ExitStatus(rawValue: 77)
+
+    /// Every documented status, in the order of the table above.
+    public static let documented: [ExitStatus] = [
+        .success, .declined, .rejected, .openFailed, .launchFailed, .launchTimedOut, .terminated,
+        .noAnswer, .notRunning, .refused, .hookTimedOut, .unresponsive, .usage, .requestTypeMismatch,
+        .systemError, .busy, .protocolError, .runtimeDirectoryRefused,
+    ]
 
     /// The status's name, e.g. `launchTimedOut`.
     public var name: String {
@@ -85,6 +97,7 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
         case 64: "usage"
         case 70: "requestTypeMismatch"
         case 71: "systemError"
+        case 75: "busy"
         case 76: "protocolError"
         case 77: "runtimeDirectoryRefused"
         default: "status \(rawValue)"

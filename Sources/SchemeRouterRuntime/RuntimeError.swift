@@ -21,6 +21,7 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         case usage
         case hookTimedOut
         case unresponsive
+        case busy
     }
 
     private let code: Code
@@ -115,6 +116,11 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         RuntimeError(.unresponsive, message)
     }
 
+    /// The primary answered `busy` on every try within the busy retry time; nothing was delivered.
+    static func busy(_ message: String) -> RuntimeError {
+        RuntimeError(.busy, message)
+    }
+
     /// The exit status that reports this error.
     public var exitStatus: ExitStatus {
         switch code {
@@ -127,6 +133,7 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .timedOut: .noAnswer
         case .hookTimedOut: .hookTimedOut
         case .unresponsive: .unresponsive
+        case .busy: .busy
         }
     }
 

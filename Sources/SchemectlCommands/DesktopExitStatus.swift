@@ -5,7 +5,7 @@ import SchemeRouterDesktop
 /// each command's `--help` and in Docs/Desktop.md.
 ///
 /// `open` exits like the apps themselves (`todolist URL` and `schemectl open todolist:…` give the
-/// same status for the same verdict: the runtime's table, 0–7 and 76), plus 10 and 11.
+/// same status for the same verdict: the runtime's table, 0–7, 12, 13, 75 and 76), plus 10 and 11.
 enum DesktopExitStatus {
     // MARK: open
     /// 0: the app handled the URL (its `open` returned true); also success for the other commands.
@@ -30,6 +30,8 @@ enum DesktopExitStatus {
     static let delivered = ExitCode(11)
     /// 13: the app's primary did not acknowledge the URL in time (stopped or stuck); not delivered.
     static let unresponsive = ExitCode(13)
+    /// 75: the app's primary answered busy on every try within `SCHEMEROUTER_BUSY_RETRY_MS`; not delivered.
+    static let busy = ExitCode(75)
     /// 77: the app's socket is served by another user, or its runtime directory is unsafe; nothing sent.
     static let refused = ExitCode(77)
     /// 76: the app answered in a protocol this version does not understand.
@@ -61,7 +63,9 @@ enum DesktopExitStatus {
         Exit status (the same as the app's own for the same verdict):
           0 handled; 1 declined; 3 open failed (the app's open threw) — the URL was delivered once. \
         2 rejected (malformed URL, or refused by the app); 5 launch timed out; 6 terminated before \
-        delivery; 7 no answer in time; 13 the app's primary is unresponsive (stopped or stuck); 76 \
+        delivery; 7 no answer in time; 13 the app's primary is unresponsive (stopped or stuck); 75 the \
+        app's primary is busy (at its connection limit or out of descriptors) and shed the URL on \
+        every try within SCHEMEROUTER_BUSY_RETRY_MS (2 s): safe to send again later; 76 \
         protocol error; 77 the app's socket is served by another user or its runtime directory is \
         unsafe — the URL was not delivered and never will be. 4 launch failed (the handler could not \
         start, or the app died after taking the URL); 12 a hook of the app overran its deadline and the \

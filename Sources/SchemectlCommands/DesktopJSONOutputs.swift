@@ -33,6 +33,8 @@ struct LifecycleOutput: JSONOutput {
     let done: Bool
     let state: String?
     let message: String?
+    /// The exit status's name: `success`, `notRunning`, `busy`, `unresponsive`, …
+    let outcome: String
 }
 
 /// The `--json` error of the desktop commands (`register`, `unregister`, `status`, `open`).

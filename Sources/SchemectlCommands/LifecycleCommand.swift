@@ -26,11 +26,15 @@ struct Lifecycle: ParsableCommand {
               schemectl lifecycle com.acme.todolist background
               schemectl lifecycle com.acme.todolist state --json
 
-            --json prints {"version": 1, "app", "command", "done": true|false, "state", "message"}.
+            --json prints {"version": 1, "app", "command", "done": true|false, "state", "message", "outcome"}; \
+            outcome is the exit status's name (success, notRunning, refused, noAnswer, hookTimedOut, \
+            unresponsive, busy, …).
 
             Exit status: 0 done; 8 the app is not running; 9 the command is not allowed in the app's \
             state; 7 no answer; 12 a hook overran the hook deadline and the app was ended; 13 the app's \
-            primary is unresponsive (stopped or stuck: the command was not carried out); 64 usage \
+            primary is unresponsive (stopped or stuck: the command was not carried out); 75 the app's \
+            primary was busy (at its connection limit or out of descriptors) on every try within \
+            SCHEMEROUTER_BUSY_RETRY_MS (2 s): the command was not carried out; 64 usage \
             error; 71 system error; 76 protocol error; 77 unsafe runtime directory or socket.
             """
     )
@@ -90,7 +94,8 @@ struct Lifecycle: ParsableCommand {
     /// Prints the outcome; returns the exit code to throw.
     private func report(done: Bool, state: String?, message: String?, status: SchemeRouterRuntime.ExitStatus) -> ExitCode {
         if json {
-            LifecycleOutput(app: app, command: command, done: done, state: state, message: message).printJSON()
+            LifecycleOutput(app: app, command: command, done: done, state: state, message: message, outcome: status.name)
+                .printJSON()
         } else if done {
             print("\(app): \(state ?? "")")
         } else {

@@ -17,7 +17,8 @@ struct Status: ParsableCommand {
             the D-Bus service file is present, its Exec runs the app with --gapplication-service, the \
             bus name is not owned by another program, and a session bus is there (otherwise D-Bus \
             activation is unavailable, and status says why). Whether a running SchemeRouter \
-            app's primary is unresponsive (stopped or stuck) or runs an executable replaced since it \
+            app's primary is unresponsive (stopped or stuck), sheds connections (busy), or runs an \
+            executable replaced since it \
             started. Each problem comes with a one-line fix.
 
             --json prints one object: {"version": 1, "healthy", "schemes": [{"scheme", "mimeType", "expected", \

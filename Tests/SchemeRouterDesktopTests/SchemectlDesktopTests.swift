@@ -100,7 +100,7 @@ import SchemeRouterPlatform
 
     /// Every exit status is documented in --help.
     @Test(arguments: [
-        ("open", ["0 handled", "1 declined", "2 rejected", "4 launch failed", "7 no answer", "10 no handler", "11 delivered", "13 the app's primary is unresponsive", "77 the app's socket", "64 usage"]),
+        ("open", ["0 handled", "1 declined", "2 rejected", "4 launch failed", "7 no answer", "10 no handler", "11 delivered", "13 the app's primary is unresponsive", "75 the app's primary is busy", "77 the app's socket", "64 usage"]),
         ("register", ["0 registered", "65 invalid manifest", "66 manifest unreadable", "73 a desktop file", "74 a file", "78 HOME"]),
         ("unregister", ["0 removed", "64 usage", "73 NAME.desktop", "74 a file", "78 HOME"]),
         ("status", ["0 no errors", "1 at least one error", "64 usage", "78 HOME"]),

@@ -118,11 +118,12 @@ struct GiveUpTests {
 /// A primary whose descriptor limit is far below `SCHEMEROUTER_MAX_CONNECTIONS`.
 @Suite("No false 'primary died' under a lowered ulimit -n (real processes)")
 struct DescriptorLimitTests {
-    @Test("a primary started with RLIMIT_NOFILE 100, 80 idle connections and 120 senders: none exits 4, every URL is delivered once")
+    @Test("a primary started with RLIMIT_NOFILE 100, 80 idle connections and 120 senders: the connections past its 36 slots are told busy, none exits 4, every URL is delivered once")
     func lowDescriptorLimit() throws {
         guard access("/usr/bin/prlimit", X_OK) == 0 else { try Test.cancel("prlimit (util-linux) is not installed") }
-        // A generous receipt timeout: senders queue in the backlog of one busy primary.
-        let sandbox = try ProbeSandbox(environment: ["SCHEMEROUTER_RECEIPT_TIMEOUT_MS=20000", "SCHEMEROUTER_IDLE_TIMEOUT_MS=500"])
+        // A generous busy retry time: senders shed while idle connections hold every slot try
+        // again until those time out.
+        let sandbox = try ProbeSandbox(environment: ["SCHEMEROUTER_BUSY_RETRY_MS=30000", "SCHEMEROUTER_IDLE_TIMEOUT_MS=500"])
         let launch = try ChildProcess(
             "/usr/bin/prlimit", ["--nofile=100:100", "--", sandbox.probe, "--background"].map { Array($0.utf8) },
             environment: sandbox.environment(), outputPrefix: sandbox.root + "/launch")

@@ -70,7 +70,7 @@ struct WireAttackTests {
         #expect(try sandbox.items().map(\.task) == ["meanwhile"])
     }
 
-    @Test("at SCHEMEROUTER_MAX_CONNECTIONS the next client waits in the listen backlog, unread, and is served as soon as a slot frees: nothing is refused")
+    @Test("at SCHEMEROUTER_MAX_CONNECTIONS the next client is answered busy (connectionLimit), unread, and nothing of it is delivered; once a slot frees a new connection is served")
     func connectionLimit() throws {
         let sandbox = try Self.runningPrimary(["SCHEMEROUTER_MAX_CONNECTIONS=2"])
         let first = try RawSocket(path: sandbox.socketPath)
@@ -79,16 +79,22 @@ struct WireAttackTests {
         let second = try RawSocket(path: sandbox.socketPath)
         second.send(RawSocket.open("todolist://?two"))
         #expect(try second.receiveVerdict().verdict == .handled)
-        // The third client's URL is sent before the second's next one, but it waits unread
-        // in the backlog while both slots are taken.
+        // Both slots are taken: the third client's URL is never read.
         let third = try RawSocket(path: sandbox.socketPath)
         third.send(RawSocket.open("todolist://?three"))
+        guard case .frame(let frame) = try third.receive(), frame.type == .busy else { throw TestFailure("expected a busy frame") }
+        #expect(frame.version == 2)
+        #expect(try BusyMessage(payload: frame.payload).cause == .connectionLimit)
+        #expect(try third.receive() == .endOfStream)
         second.send(RawSocket.open("todolist://?two-again", request: 2))
         #expect(try second.receiveVerdict().verdict == .handled)
         first.finishSending()
         #expect(try first.receive() == .endOfStream)
-        #expect(try third.receiveVerdict().verdict == .handled)
-        #expect(try sandbox.items().map(\.task) == ["one", "two", "two-again", "three"])
+        // The primary forgot the first connection when it closed it (before it accepts again).
+        let fourth = try RawSocket(path: sandbox.socketPath)
+        fourth.send(RawSocket.open("todolist://?four"))
+        #expect(try fourth.receiveVerdict().verdict == .handled)
+        #expect(try sandbox.items().map(\.task) == ["one", "two", "two-again", "four"])
     }
 
     @Test("one persistent connection may pipeline many URLs: every verdict comes back, in order")

@@ -24,6 +24,10 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
     /// The app's primary did not acknowledge the URL within the receipt timeout (it is stopped
     /// or stuck); the URL was not delivered and will not be.
     case unresponsive(String)
+    /// The app's primary answered `busy` (at its connection limit or out of descriptors) on every
+    /// try within the busy retry time (`SCHEMEROUTER_BUSY_RETRY_MS`); the URL was not delivered and
+    /// will not be, so sending it again later is safe.
+    case busy(String)
     /// The app's socket is served by another user (a squatter) or its runtime directory is
     /// unsafe: nothing was sent.
     case refused(String)
@@ -44,7 +48,7 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
 
     /// A stable name for scripts (`--json`): `handled`, `declined`, `rejected`, `openFailed`,
     /// `launchFailed`, `launchTimedOut`, `terminated`, `noAnswer`, `noHandler`, `delivered`, `protocolError`,
-    /// `hookTimedOut`, `unresponsive`, `refused`.
+    /// `hookTimedOut`, `unresponsive`, `busy`, `refused`.
     public var name: String {
         switch self {
         case .handled: "handled"
@@ -60,6 +64,7 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         case .protocolError: "protocolError"
         case .hookTimedOut: "hookTimedOut"
         case .unresponsive: "unresponsive"
+        case .busy: "busy"
         case .refused: "refused"
         }
     }
@@ -67,7 +72,7 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
     /// The exit status a command-line sender reports this verdict with — the table the apps
     /// themselves use (0 handled, 1 declined, 2 rejected, 3 open failed, 4 launch failed,
     /// 5 launch timed out, 6 terminated, 7 no answer, 12 hook timed out, 13 unresponsive,
-    /// 76 protocol error, 77 refused socket) plus 10 no handler and 11 delivered without a verdict.
+    /// 75 busy, 76 protocol error, 77 refused socket) plus 10 no handler and 11 delivered without a verdict.
     public var exitStatus: Int32 {
         switch self {
         case .handled: 0
@@ -82,6 +87,7 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         case .delivered: 11
         case .hookTimedOut: 12
         case .unresponsive: 13
+        case .busy: 75
         case .refused: 77
         case .protocolError: 76
         }
@@ -103,6 +109,7 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         case .protocolError(let reason): "protocol error: \(reason)"
         case .hookTimedOut(let reason): "hook timed out: \(reason)"
         case .unresponsive(let reason): "unresponsive: \(reason)"
+        case .busy(let reason): "busy: \(reason)"
         case .refused(let reason): "refused: \(reason)"
         }
     }

@@ -13,6 +13,7 @@ enum PrimaryWake {
         } catch {
             switch error.exitStatus {
             case .noAnswer: return .noAnswer(error.description)
+            case .busy: return .busy(error.description)
             // A socket served by another user (a squatter), or an unsafe runtime directory: the
             // app itself exits 77 for the same reason.
             case .runtimeDirectoryRefused: return .refused(error.description)
@@ -36,6 +37,7 @@ extension OpenVerdict {
         case .terminated: self = .terminated
         case .noAnswer(let reason): self = .noAnswer(reason)
         case .unresponsive(let reason): self = .unresponsive(reason)
+        case .busy(let reason): self = .busy(reason)
         case .protocolError(let reason): self = .protocolError(reason)
         }
     }

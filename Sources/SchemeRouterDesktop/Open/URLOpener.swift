@@ -144,6 +144,7 @@ public struct URLOpener: Sendable {
         case 7: .noAnswer("the app got no answer from its primary")
         case 12: .hookTimedOut("a hook of the app overran its deadline")
         case 13: .unresponsive("the app's primary did not acknowledge the URL in time")
+        case 75: .busy("the app's primary was busy (connection or descriptor limit) on every try; the URL was not delivered")
         case 77: .refused("the app refused its runtime directory or socket")
         case 76: .protocolError("the app reported a protocol error")
         default: .launchFailed("the app exited with status \(exitStatus)")

@@ -37,6 +37,12 @@ public enum PrimaryCheck {
                     .error, "primary-unresponsive",
                     "\(name)'s primary (pid \(pid)) does not read its socket (stopped or stuck): URLs sent to it are not delivered",
                     fix: "kill -CONT \(pid)  (or, if it stays stuck, kill \(pid))"))
+            } catch where error.exitStatus == .busy {
+                problems.append(Problem(
+                    .warning, "primary-busy",
+                    "\(name)'s primary (pid \(pid)) sheds connections (busy: at its connection limit or out of descriptors): "
+                        + "URLs sent now are refused, not delivered",
+                    fix: "raise its descriptor limit (ulimit -n) or SCHEMEROUTER_MAX_CONNECTIONS, or find the client holding its connections"))
             } catch {
                 problems.append(Problem(.error, "primary-unreachable", "\(name)'s primary (pid \(pid)): \(error)",
                     fix: "kill \(pid); the next URL starts a new primary"))

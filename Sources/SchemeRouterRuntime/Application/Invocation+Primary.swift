@@ -36,16 +36,16 @@ extension Invocation {
             } catch {
                 throw .uv(error)
             }
-            let listener = try Listener(files: files, loop: loop) { server, status in
+            let listener = try Listener(files: files, loop: loop) { poll, _, _ in
                 MainActor.assumeIsolated {
-                    guard status >= 0, let server, let data = server.pointee.data else { return }
-                    Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().accept()
+                    guard let poll, let data = poll.pointee.data else { return }
+                    Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().acceptWaiting()
                 }
             }
             let primary = Primary(
                 app: app, router: router, files: files, lock: lock, settings: settings, loop: loop, listener: listener, launchSink: sink)
             primary.host = host
-            listener.pipe.pointee.data = Unmanaged.passRetained(primary).toOpaque()
+            listener.poll.pointee.data = Unmanaged.passRetained(primary).toOpaque()
             primary.run(request, factory: factory)
         } catch {
             Log.error(error.description)

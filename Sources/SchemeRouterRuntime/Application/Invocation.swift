@@ -250,6 +250,7 @@ final class Invocation {
             let verdict: WakeVerdict =
                 switch error.exitStatus {
                 case .noAnswer: .noAnswer(error.description)
+                case .busy: .busy(error.description)
                 case .protocolError: .protocolError(error.description)
                 default: .launchFailed(error.description)
                 }

@@ -32,6 +32,7 @@ struct BusNames: Sendable, Equatable {
             case .hookTimedOut: "HookTimedOut"
             case .noAnswer, .protocolError: "Failed"
             case .unresponsive: "Unresponsive"
+            case .busy: "Busy"
             }
         return "\(errorPrefix).\(suffix)"
     }

@@ -9,6 +9,15 @@ extension ClientConnection {
     func giveUp(request: UInt32) -> Bool {
         _ = shutdown(descriptor, Int32(SHUT_RDWR))
         // What arrived before the shutdown is still readable; nothing can arrive after it.
+        readAvailable()
+        while let frame = try? decoder.next() {
+            if frame.type == .receipt, (try? ReceiptMessage(payload: frame.payload))?.request == request { return true }
+        }
+        return false
+    }
+
+    /// Adds every byte already received to the decoder, without waiting.
+    func readAvailable() {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
@@ -16,9 +25,17 @@ extension ClientConnection {
             guard count > 0 else { break }
             buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
+    }
+}
+
+extension ClientConnection {
+    /// The `busy` frame the primary sent before it closed the connection, if it is already in
+    /// this side's buffer (read without waiting).
+    func pendingBusy() -> BusyMessage? {
+        readAvailable()
         while let frame = try? decoder.next() {
-            if frame.type == .receipt, (try? ReceiptMessage(payload: frame.payload))?.request == request { return true }
+            if frame.type == .busy { return try? BusyMessage(payload: frame.payload) }
         }
-        return false
+        return nil
     }
 }

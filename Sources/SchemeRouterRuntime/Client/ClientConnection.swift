@@ -9,7 +9,7 @@ final class ClientConnection {
     let descriptor: Int32
     /// The socket's path, for messages.
     let path: String
-    var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .receipt, .error])
+    var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .receipt, .busy, .error])
     /// The serving process's pid, as the kernel reported it at `connect`.
     private(set) var serverPID: Int32 = 0
 

@@ -28,6 +28,7 @@ public final class WakeClient {
     private let replyTimeout: Duration
     private let receiptTimeout: Duration
     private let connectTimeout: Duration
+    private let busyRetry: Duration
     private var lastRequest: UInt32 = 0
     /// Set once the connection can carry no more requests, with the verdict every later
     /// request gets.
@@ -40,6 +41,7 @@ public final class WakeClient {
         self.replyTimeout = replyTimeout
         self.receiptTimeout = settings.receiptTimeout
         self.connectTimeout = settings.connectTimeout
+        self.busyRetry = settings.busyRetry
     }
 
     /// Connects to the running primary of `bundleName`.
@@ -151,6 +153,7 @@ public final class WakeClient {
             switch verdict {
             case .noAnswer(let reason): throw .timedOut(reason)
             case .unresponsive(let reason): throw .unresponsive(reason)
+            case .busy(let reason): throw .busy(reason)
             case .launchFailed, .terminated: throw .noPrimary(bundleName)
             case .hookTimedOut(let reason): throw .hookTimedOut(reason)
             default: throw .protocolViolation(verdict.description)
@@ -165,13 +168,28 @@ public final class WakeClient {
     }
 
     /// Sends `frame` and waits for the answer of type `expected` to `request`, sending it again
-    /// (a bounded number of times) while it provably never reached the primary's loop.
+    /// (a bounded number of times) while it provably never reached the primary's loop, and
+    /// (with growing pauses, for at most the busy retry time) while the primary answers `busy`.
     private func exchange(_ frame: Frame, request: UInt32, expecting expected: FrameType) -> Exchange {
         var attempt = 1
+        var backoff: BusyBackoff?
         while true {
             switch exchangeOnce(frame, request: request, expecting: expected) {
             case .answered(let exchange):
                 return exchange
+            case .busy(let message):
+                // The primary read nothing on the connection: the same frame may go again.
+                var current = backoff ?? BusyBackoff(budget: busyRetry, start: Sys.monotonicNow())
+                guard let pause = current.nextPause(hint: message.retryAfter, now: Sys.monotonicNow(), jitter: .random(in: 0.5...1))
+                else {
+                    return .failure(breaking(.busy(
+                        "\(bundleName)'s primary is busy (\(message.cause)\(message.message.map { ": " + $0 } ?? "")) and "
+                            + "shed the request on \(current.tries + 1) tries within \(busyRetry) (SCHEMEROUTER_BUSY_RETRY_MS); "
+                            + "it was not delivered and will not be")))
+                }
+                backoff = current
+                Sys.pause(pause)
+                guard reconnect() else { return .failure(breaking(.terminated)) }
             case .sendAgain(let reason):
                 // Nothing of the request was carried out: the same frame (the same request id)
                 // goes again on a new connection, or, with no primary left, `terminated`
@@ -193,6 +211,8 @@ public final class WakeClient {
         /// The primary provably did not take the request (no receipt before the connection
         /// ended or the request could not be sent): sending it again cannot deliver it twice.
         case sendAgain(String)
+        /// The primary shed the connection without reading from it (``BusyMessage``).
+        case busy(BusyMessage)
     }
 
     /// Connects again to the same socket, for another attempt.
@@ -208,6 +228,8 @@ public final class WakeClient {
             try connection.send(frame)
         } catch {
             if error.errno == EPIPE || error.errno == ECONNRESET {
+                // Shed before the request was written: the busy frame may already be here.
+                if let busy = connection.pendingBusy() { return .busy(busy) }
                 return .sendAgain("the primary closed the connection before the request was sent")
             }
             return .answered(.failure(breaking(.launchFailed(error.description))))
@@ -225,6 +247,13 @@ public final class WakeClient {
                 if answer.type == .receipt {
                     if (try? ReceiptMessage(payload: answer.payload))?.request == request { taken = true }
                     continue
+                }
+                if answer.type == .busy {
+                    // A primary sends it only on a connection it read nothing from.
+                    guard !taken, let busy = try? BusyMessage(payload: answer.payload) else {
+                        return .answered(.failure(breaking(.protocolError("a busy frame after the request was taken"))))
+                    }
+                    return .busy(busy)
                 }
                 if answer.type == .error {
                     let message: ErrorMessage

@@ -37,6 +37,10 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
     /// (`SCHEMEROUTER_RECEIPT_TIMEOUT_MS`): it is stopped or stuck outside its hooks. The URL
     /// was not delivered and never will be (the sender's give-up makes the primary drop it).
     case unresponsive(String)
+    /// The primary answered `busy` (``BusyMessage``: at its connection limit or out of
+    /// descriptors) on every try within the busy retry time (`SCHEMEROUTER_BUSY_RETRY_MS`). It
+    /// read nothing of the request: the URL was not delivered and never will be.
+    case busy(String)
     /// The primary closed the connection with a protocol error (``ErrorMessage``).
     case protocolError(String)
 
@@ -75,6 +79,7 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
         case .hookTimedOut: .hookTimedOut
         case .noAnswer: .noAnswer
         case .unresponsive: .unresponsive
+        case .busy: .busy
         case .protocolError: .protocolError
         }
     }
@@ -105,6 +110,7 @@ public enum WakeVerdict: Sendable, Hashable, CustomStringConvertible {
         case .hookTimedOut(let reason): "hook timed out: \(reason)"
         case .noAnswer(let reason): "no answer: \(reason)"
         case .unresponsive(let reason): "unresponsive: \(reason)"
+        case .busy(let reason): "busy: \(reason)"
         case .protocolError(let reason): "protocol error: \(reason)"
         }
     }

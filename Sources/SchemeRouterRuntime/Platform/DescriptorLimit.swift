@@ -2,14 +2,14 @@ internal import Glibc
 
 /// The process's descriptor limit (`RLIMIT_NOFILE`) and the number of connections it allows.
 ///
-/// Every served connection costs one descriptor. Past the limit `accept` fails with `EMFILE`,
-/// and libuv then accepts and closes waiting connections to make progress: their senders would
-/// see the connection end. So the primary serves at most the limit minus ``reserve``
-/// connections (the rest wait in the listen backlog).
+/// Every served connection costs one descriptor. The primary serves at most the limit minus
+/// ``reserve`` connections, so that the app's own files still open; further connections are
+/// answered `busy`. Should `accept` fail with `EMFILE` all the same (the app holds many files),
+/// the listener's reserve descriptor makes room to answer those `busy` too.
 enum DescriptorLimit {
     /// Descriptors kept for everything but connections: the standard streams, the listening
     /// socket, lock, directory, trace, verdict pipe, libuv's own (epoll, signal pipe, its
-    /// reserve), the watchdog's, and the app's own files.
+    /// reserve), the listener's reserve, the watchdog's, and the app's own files.
     static let reserve = 64
 
     /// The connections the descriptor limit allows (the primary raises its soft limit before),

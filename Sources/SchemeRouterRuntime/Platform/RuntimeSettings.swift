@@ -27,11 +27,14 @@ struct RuntimeSettings: Sendable {
     /// acknowledge a request before it gives up (the request is then never delivered) and
     /// reports the primary unresponsive (1000).
     var receiptTimeout: Duration = .seconds(1)
+    /// `SCHEMEROUTER_BUSY_RETRY_MS`: how long a sender keeps trying again, with growing pauses,
+    /// while the primary answers `busy` (2000; 0: not at all), before it reports `busy` (exit 75).
+    var busyRetry: Duration = .seconds(2)
     /// `SCHEMEROUTER_REQUEST_ID`: the id of the invocation's URL request, to be given again when
     /// a caller sends the same URL after a failure (``RequestID``); by default a random one.
     var requestID: String?
-    /// `SCHEMEROUTER_MAX_CONNECTIONS`: connections a primary serves at once (2048); more are
-    /// answered `busy`.
+    /// `SCHEMEROUTER_MAX_CONNECTIONS`: connections a primary serves at once (2048, and never more
+    /// than the descriptor limit allows: ``DescriptorLimit``); more are answered `busy`.
     var maximumConnections = 2048
     /// `SCHEMEROUTER_MAX_BUFFERED_BYTES`: received bytes the primary holds for all clients
     /// together (incomplete frames, URLs queued during the launch) (16 MiB); the client whose
@@ -77,6 +80,7 @@ struct RuntimeSettings: Sendable {
         replyTimeout = launchDeadline + .seconds(25)
         if let value = try milliseconds("SCHEMEROUTER_REPLY_TIMEOUT_MS") { replyTimeout = value }
         if let value = try milliseconds("SCHEMEROUTER_RECEIPT_TIMEOUT_MS") { receiptTimeout = max(value, .milliseconds(1)) }
+        if let value = try milliseconds("SCHEMEROUTER_BUSY_RETRY_MS") { busyRetry = value }
         if let text = environment("SCHEMEROUTER_REQUEST_ID") {
             guard RequestID.isValid(text) else {
                 throw .invalidEnvironment("SCHEMEROUTER_REQUEST_ID", text, "expected 1 to 128 bytes of text")

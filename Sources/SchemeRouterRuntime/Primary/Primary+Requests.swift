@@ -20,7 +20,7 @@ extension Primary {
             } catch {
                 connection.fail(ErrorMessage(error))
             }
-        case .verdict, .controlReply, .receipt, .error:
+        case .verdict, .controlReply, .receipt, .busy, .error:
             // The decoder accepts only client frame types.
             preconditionFailure("a client frame of type \(frame.type)")
         }

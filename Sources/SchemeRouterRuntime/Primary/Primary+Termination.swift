@@ -40,11 +40,6 @@ extension Primary {
         exitStatus = status
         let refusal = ErrorMessage(code: .terminated, message: "\(app.name) is terminating; the request was not delivered")
         Listener.unlinkSocket(files)
-        if acceptDeferred {
-            // The connection libuv holds for us is told like every other one.
-            acceptDeferred = false
-            acceptBeyondLimit()
-        }
         Listener.refuseBacklog(descriptor: listener.descriptor, with: refusal.frame.encoded)
         listener.close()
         watchdog.listenerClosed()

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
@@ -68,12 +69,10 @@ final class Primary {
     /// The run loop that drives this primary's libuv loop, when it is not libuv's own.
     var host: (any HostRunLoop)?
     /// The connections served at once: `SCHEMEROUTER_MAX_CONNECTIONS`, capped by the
-    /// descriptor limit (``DescriptorLimit``).
+    /// descriptor limit (``DescriptorLimit``); more are answered `busy` (``acceptWaiting()``).
     let connectionLimit: Int
     /// Whether the trace already says the executable was replaced on disk.
     var reportedReplacedExecutable = false
-    /// A connection waits in libuv, not accepted, because the connection limit was reached.
-    var acceptDeferred = false
     /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).
     var launchHooksAfterFinishing: [String] = []
     /// The clock, time-zone, locale and memory sources, once the app runs.
@@ -106,41 +105,26 @@ final class Primary {
 
     // MARK: Connections
 
-    /// A client connected: check who it is, then serve it.
-    ///
-    /// At ``connectionLimit`` the connection is not accepted yet: libuv stops
-    /// watching the listening socket, new clients wait in the kernel's listen backlog (their
-    /// bytes in their own socket buffers, not in this process), and accepting resumes when a
-    /// connection is gone (``forget(_:)``). A client that cannot even enter the backlog waits
-    /// in `connect` for its connect timeout.
-    func accept() {
-        guard connections.count < connectionLimit else {
-            acceptDeferred = true
-            return
-        }
-        acceptConnection()
-    }
-
-    /// Accepts the connection libuv holds even at the limit (termination tells it why).
-    func acceptBeyondLimit() {
-        acceptConnection()
-    }
-
-    private func acceptConnection() {
+    /// Serves an accepted connection: checks who it is, then reads its frames.
+    func serve(_ client: Int32) {
         let pipe = UVHandle.allocate(uv_pipe_t.self)
         let timer = UVHandle.allocate(uv_timer_t.self)
+        var opened = false
         do throws(UVError) {
             try UV.check(uv_pipe_init(loop.raw, pipe, 0), "uv_pipe_init")
-            try UV.check(uv_accept(UVHandle.stream(listener.pipe), UVHandle.stream(pipe)), "uv_accept")
+            try UV.check(uv_pipe_open(pipe, client), "uv_pipe_open")
+            opened = true
             try UV.check(uv_timer_init(loop.raw, timer), "uv_timer_init")
         } catch {
-            // Initialised or not, the handle must be closed before it is freed.
+            // Initialised or not, the handle must be closed before it is freed; once opened it
+            // owns the descriptor.
             uv_close(UVHandle.handle(pipe)) { handle in if let handle { UVHandle.free(handle) } }
             UVHandle.free(timer)
+            if !opened { Sys.close(client) }
             Log.error("accept failed: \(error)")
             return
         }
-        let descriptor = (try? UVHandle.descriptor(pipe)) ?? -1
+        let descriptor = client
         let peer = (try? PeerCredentials(socket: descriptor)) ?? PeerCredentials(pid: 0, uid: UInt32.max)
         let user = geteuid()
         let executable = peer.uid == user ? PeerCredentials.verifiedExecutable(socket: descriptor, pid: peer.pid) : nil
@@ -209,10 +193,7 @@ final class Primary {
     /// A connection's handles are closed: forget it.
     func forget(_ connection: Connection) {
         connections[connection.id] = nil
-        if acceptDeferred && phase != .terminating {
-            acceptDeferred = false
-            accept()
-        }
+        if listener.isPaused && phase != .terminating { listener.resume() }
     }
 }
 

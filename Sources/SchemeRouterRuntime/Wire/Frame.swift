@@ -6,7 +6,7 @@ public struct Frame: Sendable, Hashable {
     /// ``WakeProtocol/maximumPayloadLength`` bytes.
     public var payload: [UInt8]
     /// The header's version byte: by default the first version that defines ``type`` (2 for a
-    /// receipt, 1 otherwise); a request that asks for a receipt is sent as version 2.
+    /// receipt and a busy reply, 1 otherwise); a request that asks for a receipt is sent as version 2.
     public var version: UInt8
 
     /// Creates a frame.
@@ -17,7 +17,7 @@ public struct Frame: Sendable, Hashable {
             "a frame's payload is at most \(WakeProtocol.maximumPayloadLength) bytes")
         self.type = type
         self.payload = payload
-        self.version = version ?? (type == .receipt ? 2 : 1)
+        self.version = version ?? (type == .receipt || type == .busy ? 2 : 1)
     }
 
     /// Whether the sender of this request asked for a receipt (a version-2 request).

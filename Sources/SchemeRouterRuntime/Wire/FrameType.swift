@@ -12,6 +12,10 @@ public enum FrameType: UInt8, Sendable, Hashable, CaseIterable, CustomStringConv
     /// out (``ReceiptMessage``). A request is never delivered unless its receipt reached the
     /// sender's socket.
     case receipt = 0x83
+    /// Primary → client (version 2): the primary did not take this connection (at its connection
+    /// limit, or out of descriptors) and closes it; nothing sent on it was read, so the request
+    /// was not delivered and may be sent again (``BusyMessage``).
+    case busy = 0x84
     /// Primary → client: the connection is being closed, and why (``ErrorMessage``). Every
     /// request on the connection that has not been answered yet is not answered.
     case error = 0xE0
@@ -24,6 +28,7 @@ public enum FrameType: UInt8, Sendable, Hashable, CaseIterable, CustomStringConv
         case .verdict: "verdict"
         case .controlReply: "controlReply"
         case .receipt: "receipt"
+        case .busy: "busy"
         case .error: "error"
         }
     }

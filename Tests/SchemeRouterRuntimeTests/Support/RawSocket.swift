@@ -8,7 +8,7 @@ import Glibc
 /// bounded wait. For protocol tests that must send what no well-behaved client would.
 final class RawSocket {
     let descriptor: Int32
-    private var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .receipt, .error])
+    private var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .receipt, .busy, .error])
 
     init(path: String) throws(TestFailure) {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
