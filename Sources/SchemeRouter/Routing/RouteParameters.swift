@@ -12,8 +12,8 @@
 // Unchecked: `Storage` (a `ManagedBuffer`, which is not `Sendable`) is written only while binding.
 public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, CustomStringConvertible {
     /// One value bound from the URL, as plain data: binding a URL's values is one allocation and
-    /// releasing them one `free`, with no reference per value. Text is kept as its decoded bytes
-    /// in the storage's copy of the URL; a list's items follow the route's parameters, linked by `next`.
+    /// releasing them one `free`, with no reference per value. Text is kept as its range in the
+    /// URL and decoded when read; a list's items follow the route's parameters, linked by `next`.
     struct Slot: Sendable {
         enum Value: Sendable {
             case absent
@@ -38,16 +38,18 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         static let absent = Slot(value: .absent, start: -1, length: 0)
     }
 
-    /// A parameter name and the two words its `String` is stored in (zero where a `String` is not
-    /// two words): equal words are equal strings (a small string's bytes, or the same storage), so
-    /// an app's literal or small name is found by a hash and one compare; names stored otherwise
-    /// take the comparison of their text.
+    /// A parameter name, its comparison key (length and first byte) and the two words its
+    /// `String` is stored in (zero where a `String` is not two words): equal words are equal
+    /// strings (a small string's bytes, or the same storage), so an app's literal or small name is
+    /// found by two compares; names stored otherwise take the comparison of their text.
     struct Name: Sendable {
         let text: String
+        let key: UInt32
         let words: SIMD2<UInt64>
 
         init(_ text: String) {
             self.text = text
+            key = Self.key(text)
             words = Self.words(of: text)
         }
 
@@ -61,6 +63,13 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         @inline(__always)
         static func hash(_ words: SIMD2<UInt64>) -> Int {
             Int(truncatingIfNeeded: (words.x &* 0x9E37_79B9_7F4A_7C15 ^ words.y &* 0xC2B2_AE3D_27D4_EB4F) >> 32)
+        }
+
+        @inline(__always)
+        static func key(_ name: String) -> UInt32 {
+            let utf8 = name.utf8
+            let first = utf8.withContiguousStorageIfAvailable { $0.first ?? 0 } ?? utf8.first ?? 0
+            return UInt32(truncatingIfNeeded: utf8.count) << 8 | UInt32(first)
         }
     }
 
@@ -131,7 +140,8 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
                 }
             }
             if found < 0 {
-                guard let index = names.indices.first(where: { names[$0].text == name }) else { return nil }
+                let key = Name.key(name)
+                guard let index = names.indices.first(where: { names[$0].key == key && names[$0].text == name }) else { return nil }
                 found = index
             }
             let slot = slots[found]
