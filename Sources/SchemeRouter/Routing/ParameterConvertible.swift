@@ -10,10 +10,13 @@ public protocol ParameterConvertible: Sendable {
     var parameterValue: ParameterValue { get }
 }
 
+// The conversions are inlinable: specialized in the app (a list's, unspecialized, looked up
+// generic metadata per value).
 extension String: ParameterConvertible {
     /// `string`.
     public static var parameterTypeName: String { "string" }
     /// Reads a `.string`.
+    @inlinable
     public init?(parameterValue: ParameterValue) {
         guard case .string(let text) = parameterValue else { return nil }
         self = text
@@ -26,6 +29,7 @@ extension Int: ParameterConvertible {
     /// `integer`.
     public static var parameterTypeName: String { "integer" }
     /// Reads an `.integer`.
+    @inlinable
     public init?(parameterValue: ParameterValue) {
         guard case .integer(let number) = parameterValue else { return nil }
         self = number
@@ -38,6 +42,7 @@ extension Bool: ParameterConvertible {
     /// `boolean`.
     public static var parameterTypeName: String { "boolean" }
     /// Reads a `.boolean`.
+    @inlinable
     public init?(parameterValue: ParameterValue) {
         guard case .boolean(let flag) = parameterValue else { return nil }
         self = flag
@@ -50,6 +55,7 @@ extension UUIDValue: ParameterConvertible {
     /// `uuid`.
     public static var parameterTypeName: String { "uuid" }
     /// Reads a `.uuid`.
+    @inlinable
     public init?(parameterValue: ParameterValue) {
         guard case .uuid(let uuid) = parameterValue else { return nil }
         self = uuid
@@ -62,6 +68,7 @@ extension CivilDateTime: ParameterConvertible {
     /// `date`.
     public static var parameterTypeName: String { "date" }
     /// Reads a `.date`.
+    @inlinable
     public init?(parameterValue: ParameterValue) {
         guard case .date(let date) = parameterValue else { return nil }
         self = date
@@ -74,6 +81,7 @@ extension Array: ParameterConvertible where Element: ParameterConvertible {
     /// `list of <element>`.
     public static var parameterTypeName: String { "list of \(Element.parameterTypeName)" }
     /// Reads a `.list` whose every element is an `Element`.
+    @inlinable
     public init?(parameterValue: ParameterValue) {
         guard case .list(let values) = parameterValue else { return nil }
         var elements: [Element] = []

@@ -32,8 +32,8 @@ extension RoutePlan {
         scratch + (urlLength &+ scratchPadding &+ offset)
     }
 
-    /// Binds the route's parameters from a URL whose path is split into `segments` (decoded).
-    /// `scratch` has ``scratchCapacity(forURLLength:)`` bytes.
+    /// Binds the route's parameters from the URL `bytes` whose path is split into
+    /// `segments` (decoded). `scratch` has ``scratchCapacity(forURLLength:)`` bytes.
     /// - Throws: the first fault in URL order, with its offset.
     @inline(__always)
     func bind(
@@ -41,28 +41,30 @@ extension RoutePlan {
         scratch: UnsafeMutablePointer<UInt8>
     ) throws(RouteError) -> RouteParameters {
         let context = Context(
-            bytes: bytes, scratch: scratch, readers: readers.buffer, words: words.view, formats: formats.buffer, names: names)
-        var parameters = RouteParameters(names: names)
-        try bindPath(context, segments, into: &parameters)
+            bytes: bytes, scratch: scratch, readers: readers.buffer, words: words.view, formats: formats.buffer, names: names.buffer)
+        // Room for every list item: a query item takes at least three bytes (`k=` and `&`).
+        let items = (hasRepeatedKeys ? ((layout.query?.count ?? 0) &+ 1) / 3 : 0) &+ (hasCatchAll ? segments.count : 0)
+        let parameters = RouteParameters.Storage.make(plan: self, bytes: bytes, items: items)
+        try bindPath(context, segments, into: parameters)
         if rawQuery >= 0 {
             if let query = layout.query {
-                try context.bind(query, rawQuery, form: formDecoding, output: scratch + query.lowerBound, into: &parameters)
+                try context.bind(query, rawQuery, form: formDecoding, output: scratch + query.lowerBound, into: parameters)
             } else if !readers[rawQuery].isOptional {
                 throw .missingParameter(name: names[rawQuery].text, component: .query, key: nil, offset: layout.pathEnd)
             }
         } else {
-            try bindQueryItems(context, layout, into: &parameters)
+            try bindQueryItems(context, layout, into: parameters)
         }
         if fragment >= 0 {
             if let range = layout.fragment {
-                try context.bind(range, fragment, form: false, output: scratch + range.lowerBound, into: &parameters)
+                try context.bind(range, fragment, form: false, output: scratch + range.lowerBound, into: parameters)
             } else if !readers[fragment].isOptional {
                 throw .missingParameter(name: names[fragment].text, component: .fragment, key: nil, offset: bytes.count)
             }
         } else if let range = layout.fragment, !range.isEmpty {
             throw .unexpectedFragment(offset: range.lowerBound - 1)
         }
-        return parameters
+        return RouteParameters(parameters)
     }
 
     private struct Context {
@@ -71,7 +73,7 @@ extension RoutePlan {
         let readers: UnsafeBufferPointer<ValueReader>
         let words: WordList.View
         let formats: UnsafeBufferPointer<DateFormat>
-        let names: [RouteParameters.Name]
+        let names: UnsafeBufferPointer<RouteParameters.Name>
 
         /// Decodes `range` of the URL into `output` (its own bytes when nothing needs decoding)
         /// and reads it with parameter `parameter`'s reader.
@@ -94,10 +96,10 @@ extension RoutePlan {
         @inline(__always)
         func bind(
             _ range: Range<Int>, _ parameter: Int, form: Bool, output: UnsafeMutablePointer<UInt8>,
-            into parameters: inout RouteParameters
+            into parameters: RouteParameters.Storage
         ) throws(RouteError) {
             let value = try read(range, parameter, special: isSpecial(range, form: form), form: form, output: output)
-            parameters.bindNew(parameter, value.parameterValue(words), offset: range.lowerBound)
+            parameters.bind(parameter, value, start: range.lowerBound, url: url)
         }
 
         /// Reads decoded text with parameter `parameter`'s reader; plain text (the commonest) in line.
@@ -123,6 +125,8 @@ extension RoutePlan {
             return ByteText.firstOf(percent, plus, percent, percent, in: base, from: range.lowerBound, to: range.upperBound)
                 < range.upperBound
         }
+
+        var url: UnsafePointer<UInt8> { bytes.baseAddress.unsafelyUnwrapped }
 
         func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
 
@@ -151,7 +155,7 @@ extension RoutePlan {
     }
 
     private func bindPath(
-        _ context: Context, _ segments: UnsafeBufferPointer<RouteTrie.Segment>, into parameters: inout RouteParameters
+        _ context: Context, _ segments: UnsafeBufferPointer<RouteTrie.Segment>, into parameters: RouteParameters.Storage
     ) throws(RouteError) {
         for position in pathParameters.indices {
             let parameter = pathParameters[position]
@@ -160,17 +164,15 @@ extension RoutePlan {
                 for index in position..<segments.count where !segments[index].isText {
                     throw context.undecodable(parameter, segments[index])
                 }
-                var index = position
-                let values = StringList.make(count: segments.count - position) {
-                    defer { index &+= 1 }
-                    return StringList.string(segments[index].decodedBytes)
+                parameters.bindEmptyList(parameter, start: segments[position].start)
+                for segment in segments[position...] {
+                    parameters.append(.text(segment.decodedBytes), start: segment.start, url: context.url, toList: parameter, listStart: segment.start)
                 }
-                parameters.bindNew(parameter, strings: values, offset: segments[position].start)
             } else {
                 let segment = segments[position]
                 guard segment.isText else { throw context.undecodable(parameter, segment) }
                 let value = try context.read(parameter, segment.decodedBytes, scalars: segment.scalars, raw: segment.start..<segment.end)
-                parameters.bindNew(parameter, value.parameterValue(context.words), offset: segment.start)
+                parameters.bind(parameter, value, start: segment.start, url: context.url)
             }
         }
     }
@@ -184,7 +186,7 @@ extension RoutePlan {
     /// `%` (or `+`) on the way. An item no prefix matches (an escaped, long or unknown key) has
     /// its key decoded and looked up; an escaped key is decoded over its own copied bytes, which
     /// the scan has passed. Escaped values are decoded into the buffer's second half.
-    private func bindQueryItems(_ context: Context, _ layout: Tail, into parameters: inout RouteParameters) throws(RouteError) {
+    private func bindQueryItems(_ context: Context, _ layout: Tail, into parameters: RouteParameters.Storage) throws(RouteError) {
         let readers = context.readers
         var seen: UInt64 = 0
         let form = formDecoding
@@ -250,17 +252,12 @@ extension RoutePlan {
                 let output = Self.secondHalf(copy, urlLength: context.bytes.count, offset: valueStart)
                 let value = try context.read(valueStart..<itemEnd, binding.parameter, special: valueSpecial, form: form, output: output)
                 if binding.isRepeated {
-                    let capacity = seen & bit == 0 ? Self.listRoom(from: start, to: end, keyLength: binding.keyLength) : 0
-                    if case .text(let text) = value {
-                        parameters.append(StringList.string(text), toList: binding.parameter, offset: start, capacity: capacity)
-                    } else {
-                        parameters.append(value.parameterValue(context.words), toList: binding.parameter, offset: start)
-                    }
+                    parameters.append(value, start: valueStart, url: base, toList: binding.parameter, listStart: start)
                 } else {
                     guard seen & bit == 0 else {
                         throw .duplicateQueryItem(key: String(decoding: key, as: UTF8.self), offset: start)
                     }
-                    parameters.bindNew(binding.parameter, value.parameterValue(context.words), offset: valueStart)
+                    parameters.bind(binding.parameter, value, start: valueStart, url: base)
                 }
                 seen |= bit
 
@@ -275,7 +272,7 @@ extension RoutePlan {
             let binding = queryKeys[item]
             if readers[binding.parameter].isOptional {
                 if binding.isRepeated {
-                    parameters.bindNew(binding.parameter, strings: [], offset: layout.query?.upperBound ?? layout.pathEnd)
+                    parameters.bindEmptyList(binding.parameter, start: layout.query?.upperBound ?? layout.pathEnd)
                 }
             } else if missing == nil || binding.manifestIndex < missing!.manifestIndex {
                 missing = binding
@@ -286,13 +283,6 @@ extension RoutePlan {
             throw .missingParameter(
                 name: names[missing.parameter].text, component: .query, key: key, offset: layout.query?.upperBound ?? layout.pathEnd)
         }
-    }
-
-    /// Room for a list whose first item starts at `start` of a query ending at `end`: each further
-    /// item takes at least its key, `=` and `&`.
-    @inline(__always)
-    private static func listRoom(from start: Int, to end: Int, keyLength: Int) -> Int {
-        (end &- start &+ 1) / max(keyLength &+ 2, 2)
     }
 
     /// The offset of the first `&` from `start` on in `bytes`, which holds one there or after it

@@ -9,58 +9,39 @@
 /// let today = parameters.keyword("due") == "today"
 /// ```
 /// Two parameter sets are equal when they hold the same values; offsets are not compared.
-public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomStringConvertible {
-    /// The value of the name at the same index of `nameTable` (for a URL's values, the route's
-    /// own list: no string is copied), or `.absent`. Routes have a handful of parameters, so a
-    /// flat array read linearly is faster than hashing names; a getter finds its name once, the
-    /// binder writes by index, and binding a URL's values is one allocation.
-    struct Entry: Sendable {
-        var stored: Stored
-        /// The byte offset of the value's text in the URL, or `-1` for a value set by hand.
-        var offset: Int
+// Unchecked: `Storage` (a `ManagedBuffer`, which is not `Sendable`) is written only while binding.
+public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// One value bound from the URL, as plain data: binding a URL's values is one allocation and
+    /// releasing them one `free`, with no reference per value. Text is kept as its range in the
+    /// URL and decoded when read; a list's items follow the route's parameters, linked by `next`.
+    struct Slot: Sendable {
+        enum Value: Sendable {
+            case absent
+            /// Text: `length` decoded bytes at `start` of the storage's copy of the URL.
+            case text
+            /// A word of the plan's ``WordList``: an enumeration value, or a keyword.
+            case word(Int, isKeyword: Bool)
+            case integer(Int)
+            case uuid(UUIDValue)
+            case boolean(Bool)
+            case date(CivilDateTime)
+            /// A list's first and last item slots (`-1` when empty) and its count.
+            case list(first: Int32, last: Int32, count: Int32)
+        }
 
-        static let absent = Entry(stored: .absent, offset: -1)
-        var isPresent: Bool { if case .absent = stored { false } else { true } }
-        var value: ParameterValue { stored.value }
+        var value: Value
+        /// The byte offset of the value's text in the URL (a list's: its first item's).
+        var start: Int32
+        var length: Int32
+        var next: Int32 = -1
+
+        static let absent = Slot(value: .absent, start: -1, length: 0)
     }
 
-    /// How a value is kept: a list of text (a repeated string or enumeration item, a catch-all)
-    /// is kept as the `[String]` that ``strings(_:)`` returns, so reading it copies nothing.
-    enum Stored: Sendable {
-        case value(ParameterValue)
-        case strings([String])
-        case absent
-
-        var value: ParameterValue {
-            switch self {
-            case .value(let value): value
-            case .strings(let strings): .list(strings.map(ParameterValue.string))
-            case .absent: preconditionFailure("an absent value is not read")
-            }
-        }
-
-        /// Appends to a list of text, in place (the list is taken out first, so it stays unique).
-        @inline(__always)
-        mutating func append(_ text: String) {
-            guard case .strings(var list) = self else { preconditionFailure("not a list of text") }
-            self = .absent  // a placeholder that holds no reference
-            list.append(text)
-            self = .strings(list)
-        }
-
-        /// Appends to a list of values, in place.
-        mutating func append(_ value: ParameterValue) {
-            guard case .value(.list(var list)) = self else { preconditionFailure("not a list") }
-            self = .absent
-            list.append(value)
-            self = .value(.list(list))
-        }
-    }
-
-    /// A parameter name, its comparison key (see ``key(_:)``) and the two words its `String` is
-    /// stored in (zero where a `String` is not two words): equal words are equal strings (a small
-    /// string's bytes, or the same storage), so an app's literal or small name is found by two
-    /// compares; names stored otherwise take the comparison of their text.
+    /// A parameter name, its comparison key (length and first byte) and the two words its
+    /// `String` is stored in (zero where a `String` is not two words): equal words are equal
+    /// strings (a small string's bytes, or the same storage), so an app's literal or small name is
+    /// found by two compares; names stored otherwise take the comparison of their text.
     struct Name: Sendable {
         let text: String
         let key: UInt32
@@ -68,34 +49,212 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
 
         init(_ text: String) {
             self.text = text
-            key = RouteParameters.key(text)
-            words = RouteParameters.words(of: text)
+            key = Self.key(text)
+            words = Self.words(of: text)
+        }
+
+        @inline(__always)
+        static func words(of text: String) -> SIMD2<UInt64> {
+            guard MemoryLayout<String>.size == MemoryLayout<SIMD2<UInt64>>.size else { return .zero }
+            return withUnsafeBytes(of: text) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
+        }
+
+        /// Where a name's words are first looked for in ``RoutePlan/nameTable`` (before masking).
+        @inline(__always)
+        static func hash(_ words: SIMD2<UInt64>) -> Int {
+            Int(truncatingIfNeeded: (words.x &* 0x9E37_79B9_7F4A_7C15 ^ words.y &* 0xC2B2_AE3D_27D4_EB4F) >> 32)
+        }
+
+        @inline(__always)
+        static func key(_ name: String) -> UInt32 {
+            let utf8 = name.utf8
+            let first = utf8.withContiguousStorageIfAvailable { $0.first ?? 0 } ?? utf8.first ?? 0
+            return UInt32(truncatingIfNeeded: utf8.count) << 8 | UInt32(first)
         }
     }
 
-    @inline(__always)
-    static func words(of text: String) -> SIMD2<UInt64> {
-        guard MemoryLayout<String>.size == MemoryLayout<SIMD2<UInt64>>.size else { return .zero }
-        return withUnsafeBytes(of: text) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
+    /// A URL's values in one allocation: the route's plan (names, words), a slot per parameter,
+    /// then the lists' items, then a copy of the URL's bytes in which the binder wrote each
+    /// escaped text value decoded, at its own offset: text is made into a `String` only when read.
+    final class Storage: ManagedBuffer<Storage.Header, Slot> {
+        struct Header {
+            /// Kept alive for its tables, which are read through these pointers (reading the
+            /// reference out of the header would retain it on every read).
+            let plan: RoutePlan
+            let names: UnsafeBufferPointer<Name>
+            let nameTable: UnsafeBufferPointer<Int32>
+            let words: UnsafeBufferPointer<String>
+            /// Where the URL's bytes start, in slots.
+            let bytesAt: Int
+            /// The slots in use.
+            var count: Int
+        }
+
+        /// A storage for binding `plan`'s parameters from the URL `bytes`, with room for `items` list items.
+        @inline(__always)
+        static func make(plan: RoutePlan, bytes: UnsafeBufferPointer<UInt8>, items: Int) -> Storage {
+            let parameters = plan.names.count
+            let bytesAt = parameters &+ items
+            let byteSlots = (bytes.count &+ MemoryLayout<Slot>.stride &- 1) / MemoryLayout<Slot>.stride
+            let buffer = create(minimumCapacity: bytesAt &+ byteSlots) { _ in
+                Header(
+                    plan: plan, names: plan.names.buffer, nameTable: plan.nameTable.buffer, words: plan.words.strings.buffer,
+                    bytesAt: bytesAt, count: parameters)
+            }
+            let storage = unsafeDowncast(buffer, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { slots in
+                slots.initialize(repeating: .absent, count: parameters)
+                let text = UnsafeMutableRawPointer(slots + bytesAt).bindMemory(to: UInt8.self, capacity: bytes.count)
+                if let base = bytes.baseAddress { text.update(from: base, count: bytes.count) }
+            }
+            return storage
+        }
+
+        // The header is read through its pointer: `header` would check exclusive access at run time.
+        @inline(__always)
+        var head: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
+
+        @inline(__always)
+        var slots: UnsafeMutablePointer<Slot> { withUnsafeMutablePointerToElements { $0 } }
+
+        @inline(__always)
+        var bytes: UnsafeMutablePointer<UInt8> {
+            UnsafeMutableRawPointer(slots + head.pointee.bytesAt).assumingMemoryBound(to: UInt8.self)
+        }
+
+        /// The bound slot of `name`, or `nil` when absent.
+        @inline(__always)
+        func slot(_ name: String) -> Slot? {
+            let names = head.pointee.names
+            var found = -1
+            let words = Name.words(of: name)
+            if words != .zero {
+                let table = head.pointee.nameTable
+                var probe = Name.hash(words) & (table.count &- 1)
+                while table[probe] >= 0 {
+                    if names[Int(table[probe])].words == words {
+                        found = Int(table[probe])
+                        break
+                    }
+                    probe = (probe &+ 1) & (table.count &- 1)
+                }
+            }
+            if found < 0 {
+                let key = Name.key(name)
+                guard let index = names.indices.first(where: { names[$0].key == key && names[$0].text == name }) else { return nil }
+                found = index
+            }
+            let slot = slots[found]
+            if case .absent = slot.value { return nil }
+            return slot
+        }
+
+        /// The text of a text slot.
+        @inline(__always)
+        func string(_ slot: Slot) -> String {
+            StringList.string(UnsafeBufferPointer(start: bytes + Int(slot.start), count: Int(slot.length)))
+        }
+
+        /// The value of `name`, or `nil` when absent.
+        func value(of name: String) -> ParameterValue? {
+            guard let slot = slot(name) else { return nil }
+            return value(slot)
+        }
+
+        /// The value of a bound slot.
+        func value(_ slot: Slot) -> ParameterValue {
+            switch slot.value {
+            case .text: return .string(string(slot))
+            case .word(let index, let isKeyword):
+                let word = head.pointee.words[index]
+                return isKeyword ? .keyword(word) : .string(word)
+            case .integer(let number): return .integer(number)
+            case .uuid(let uuid): return .uuid(uuid)
+            case .boolean(let flag): return .boolean(flag)
+            case .date(let date): return .date(date)
+            case .list(let first, _, let count):
+                let slots = self.slots
+                var index = Int(first)
+                return .list(
+                    StringList.make(count: Int(count)) {
+                        defer { index = Int(slots[index].next) }
+                        return value(slots[index])
+                    })
+            case .absent: preconditionFailure("an absent value is not read")
+            }
+        }
+
+        /// Binds parameter number `parameter`, known not to be bound yet, to `value` read at `start`
+        /// of the URL `url`.
+        @inline(__always)
+        func bind(_ parameter: Int, _ value: ReadValue, start: Int, url: UnsafePointer<UInt8>) {
+            slots[parameter] = slot(value, start: start, url: url)
+        }
+
+        /// Binds parameter number `parameter` to an empty list at `start`.
+        func bindEmptyList(_ parameter: Int, start: Int) {
+            slots[parameter] = Slot(value: .list(first: -1, last: -1, count: 0), start: Int32(truncatingIfNeeded: start), length: 0)
+        }
+
+        /// Appends an item to the list of parameter number `parameter` (bound at `listStart` by its first item).
+        @inline(__always)
+        func append(_ value: ReadValue, start: Int, url: UnsafePointer<UInt8>, toList parameter: Int, listStart: Int) {
+            let head = self.head
+            let item = head.pointee.count
+            precondition(item < head.pointee.bytesAt, "room for every list item")
+            head.pointee.count = item &+ 1
+            let slots = self.slots
+            (slots + item).initialize(to: slot(value, start: start, url: url))
+            let index = Int32(truncatingIfNeeded: item)
+            if case .list(let first, let last, let count) = slots[parameter].value {
+                if last >= 0 { slots[Int(last)].next = index }
+                slots[parameter].value = .list(first: first >= 0 ? first : index, last: index, count: count &+ 1)
+            } else {
+                slots[parameter] = Slot(value: .list(first: index, last: index, count: 1), start: Int32(truncatingIfNeeded: listStart), length: 0)
+            }
+        }
+
+        /// The slot of a value read at `start`: text keeps its decoded bytes over its raw ones in
+        /// the copy (they are the URL's own unless it was escaped).
+        @inline(__always)
+        private func slot(_ value: ReadValue, start: Int, url: UnsafePointer<UInt8>) -> Slot {
+            let slotValue: Slot.Value
+            var length = 0
+            switch value {
+            case .text(let decoded):
+                if let base = decoded.baseAddress, base != url + start { (bytes + start).update(from: base, count: decoded.count) }
+                slotValue = .text
+                length = decoded.count
+            case .word(let index, let isKeyword): slotValue = .word(index, isKeyword: isKeyword)
+            case .integer(let number): slotValue = .integer(number)
+            case .uuid(let uuid): slotValue = .uuid(uuid)
+            case .boolean(let flag): slotValue = .boolean(flag)
+            case .date(let date): slotValue = .date(date)
+            }
+            return Slot(value: slotValue, start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length))
+        }
+
+        /// The values present, by name.
+        var present: [String: ParameterValue] {
+            var values: [String: ParameterValue] = [:]
+            let names = head.pointee.names
+            for index in names.indices {
+                if case .absent = slots[index].value { continue }
+                values[names[index].text] = value(slots[index])
+            }
+            return values
+        }
     }
 
-    /// The names, and their values by the same index.
-    private var nameTable: [Name]
-    private var entries: [Entry]
+    /// Bound from a URL (`nil` when set by hand).
+    let storage: Storage?
+    /// Set by hand (for printing), in the order set.
+    private var byHand: [(name: String, value: ParameterValue)]
 
     /// An empty set, to fill for printing.
     public init() {
-        nameTable = []
-        entries = []
-    }
-
-    /// An empty set that binds names of `names` by index.
-    init(names: [Name]) {
-        nameTable = names
-        entries = []
-        // Not `Array(repeating:count:)`: that looks up the array's generic metadata at run time.
-        entries.reserveCapacity(names.count)
-        for _ in names.indices { entries.append(.absent) }
+        storage = nil
+        byHand = []
     }
 
     /// A set holding `values`.
@@ -104,134 +263,77 @@ public struct RouteParameters: ParameterReader, Sendable, Hashable, CustomString
         for (name, value) in values { self[name] = value }
     }
 
-    /// The comparison key of a name: its length and first byte.
-    @inline(__always)
-    static func key(_ name: String) -> UInt32 {
-        let utf8 = name.utf8
-        let first = utf8.withContiguousStorageIfAvailable { $0.first ?? 0 } ?? utf8.first ?? 0
-        return UInt32(truncatingIfNeeded: utf8.count) << 8 | UInt32(first)
-    }
-
-    /// The index of `name` in the name table (names are unique), whether or not it holds a value.
-    @inline(__always)
-    private func nameIndex(of name: String) -> Int? {
-        let words = Self.words(of: name)
-        if words != .zero {
-            for index in nameTable.indices where nameTable[index].words == words { return index }
-        }
-        let key = Self.key(name)
-        return nameTable.indices.first { nameTable[$0].key == key && nameTable[$0].text == name }
-    }
-
-    /// The index of the value of `name`, or `nil` when absent.
-    @inline(__always)
-    private func index(of name: String) -> Int? {
-        guard let index = nameIndex(of: name), entries[index].isPresent else { return nil }
-        return index
+    /// The values bound in `storage`.
+    init(_ storage: Storage) {
+        self.storage = storage
+        byHand = []
     }
 
     /// The value of `name`, or `nil`. Setting `nil` removes it.
     public subscript(name: String) -> ParameterValue? {
-        get { index(of: name).map { entries[$0].value } }
+        get {
+            if storage == nil { return byHand.first { $0.name == name }?.value }
+            return storage?.value(of: name)
+        }
         set {
-            let index = nameIndex(of: name)
-            if let newValue {
-                if let index {
-                    entries[index] = Entry(stored: .value(newValue), offset: -1)
-                } else {
-                    nameTable.append(Name(name))
-                    entries.append(Entry(stored: .value(newValue), offset: -1))
-                }
-            } else if let index {
-                entries[index] = .absent
+            if storage != nil { self = RouteParameters(present) }
+            if let index = byHand.firstIndex(where: { $0.name == name }) {
+                if let newValue { byHand[index].value = newValue } else { byHand.remove(at: index) }
+            } else if let newValue {
+                byHand.append((name, newValue))
             }
         }
     }
 
-    /// Adds a value for name number `name` of the name table, known not to be bound yet.
-    @inline(__always)
-    mutating func bindNew(_ name: Int, _ value: consuming ParameterValue, offset: Int) {
-        bindNew(name, Entry(stored: .value(value), offset: offset))
-    }
-
-    /// Adds a list of text for name number `name`, known not to be bound yet.
-    mutating func bindNew(_ name: Int, strings: [String], offset: Int) {
-        bindNew(name, Entry(stored: .strings(strings), offset: offset))
-    }
-
-    /// Writes over an absent entry, which holds no reference: nothing to destroy first.
-    @inline(__always)
-    private mutating func bindNew(_ name: Int, _ entry: Entry) {
-        precondition(name >= 0 && name < entries.count)
-        entries.withUnsafeMutableBufferPointer { ($0.baseAddress.unsafelyUnwrapped + name).initialize(to: entry) }
-    }
-
-    /// Appends an item to the list of text of name number `name`, bound at its first item
-    /// (`offset`) with room for `capacity` items.
-    @inline(__always)
-    mutating func append(_ text: String, toList name: Int, offset: Int, capacity: Int) {
-        if entries[name].isPresent {
-            entries[name].stored.append(text)
-        } else {
-            var list: [String] = []
-            list.reserveCapacity(capacity)
-            list.append(text)
-            bindNew(name, strings: list, offset: offset)
+    /// The values of a `repeated` string parameter, or the segments of a catch-all. (The other
+    /// getters are ``ParameterReader``'s.)
+    public func strings(_ name: String) throws(RouteError) -> [String] {
+        if let storage, let slot = storage.slot(name), case .list(let first, _, let count) = slot.value {
+            let slots = storage.slots
+            if count == 0 { return [] }
+            if case .text = slots[Int(first)].value {
+                var index = Int(first)
+                return StringList.make(count: Int(count)) {
+                    defer { index = Int(slots[index].next) }
+                    return storage.string(slots[index])
+                }
+            }
         }
-    }
-
-    /// Appends an item to the list of values of name number `name`, bound at its first item.
-    mutating func append(_ value: ParameterValue, toList name: Int, offset: Int) {
-        if entries[name].isPresent {
-            entries[name].stored.append(value)
-        } else {
-            bindNew(name, .list([value]), offset: offset)
-        }
+        return try value(name)
     }
 
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
-    public func offset(of name: String) -> Int? {
-        guard let index = index(of: name), entries[index].offset >= 0 else { return nil }
-        return entries[index].offset
+    public func offset(of name: String) -> Int? { storage?.slot(name).map { Int($0.start) } }
+
+    /// The values present, by name.
+    private var present: [String: ParameterValue] {
+        storage?.present ?? Dictionary(byHand.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
     }
 
     /// The names of the values present, sorted.
-    public var names: [String] { present.map { nameTable[$0].text }.sorted() }
+    public var names: [String] { present.keys.sorted() }
 
     /// Whether no value is present.
-    public var isEmpty: Bool { !entries.contains { $0.isPresent } }
-
-    /// The indices of the values present.
-    private var present: [Int] { entries.indices.filter { entries[$0].isPresent } }
+    public var isEmpty: Bool { present.isEmpty }
 
     /// Sets `name` to a typed value, or removes it when `value` is `nil`.
     public mutating func set<Value: ParameterConvertible>(_ name: String, _ value: Value?) {
         self[name] = value?.parameterValue
     }
 
-    /// The values of a `repeated` string parameter, or the segments of a catch-all: the list
-    /// as kept, without a copy. (The other getters are ``ParameterReader``'s.)
-    public func strings(_ name: String) throws(RouteError) -> [String] {
-        if let index = index(of: name), case .strings(let strings) = entries[index].stored { return strings }
-        return try value(name)
-    }
-
     /// Equal when the same names hold equal values, in any order; offsets are not compared.
-    public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
-        let present = lhs.present
-        return present.count == rhs.present.count && present.allSatisfy { rhs[lhs.nameTable[$0].text] == lhs.entries[$0].value }
-    }
+    public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool { lhs.present == rhs.present }
 
     /// Hashes the values in name order.
     public func hash(into hasher: inout Hasher) {
-        for index in present.sorted(by: { nameTable[$0].text < nameTable[$1].text }) {
-            hasher.combine(nameTable[index].text)
-            hasher.combine(entries[index].value)
+        for (name, value) in present.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(name)
+            hasher.combine(value)
         }
     }
 
     /// `{due: 2008-06-23T13:00:00, task: "Quarterly Report"}`, sorted by name.
     public var description: String {
-        "{" + present.map { (nameTable[$0].text, entries[$0].value) }.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
+        "{" + present.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
     }
 }

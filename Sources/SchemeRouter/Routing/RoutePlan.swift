@@ -50,8 +50,13 @@ final class RoutePlan: Sendable {
         }
     }
 
-    /// The parameters' names (shared by every ``RouteParameters`` the route binds).
-    let names: [RouteParameters.Name]
+    /// The parameters' names, read by every ``RouteParameters`` the route binds, and an
+    /// open-addressing table of their indices by ``RouteParameters/Name/hash(_:)`` (`-1`: empty).
+    let names: FrozenArray<RouteParameters.Name>
+    let nameTable: FrozenArray<Int32>
+    /// Whether the route binds lists: a repeated query item, or a catch-all.
+    let hasRepeatedKeys: Bool
+    let hasCatchAll: Bool
     let readers: FrozenArray<ValueReader>
     /// Per path pattern segment: the parameter bound there, or `-1` for a literal.
     let pathParameters: FrozenArray<Int>
@@ -93,7 +98,19 @@ final class RoutePlan: Sendable {
         }
         rawQuery = definition.rawQuery.map(add) ?? -1
         fragment = definition.fragment.map(add) ?? -1
-        self.names = names.map(RouteParameters.Name.init)
+        let compiled = names.map(RouteParameters.Name.init)
+        self.names = FrozenArray(compiled)
+        var size = 4
+        while size < compiled.count * 2 { size *= 2 }
+        var table = [Int32](repeating: -1, count: size)
+        for (index, name) in compiled.enumerated() where name.words != .zero {
+            var probe = RouteParameters.Name.hash(name.words) & (table.count - 1)
+            while table[probe] >= 0 { probe = (probe + 1) & (table.count - 1) }
+            table[probe] = Int32(index)
+        }
+        nameTable = FrozenArray(table)
+        hasRepeatedKeys = queryKeys.contains(where: \.isRepeated)
+        hasCatchAll = readers.contains { $0.kind == .remainder }
         self.readers = FrozenArray(readers)
         self.words = words.frozen()
         self.formats = FrozenArray(formats)
@@ -107,6 +124,8 @@ final class RoutePlan: Sendable {
     }
 
     deinit {
+        names.free()
+        nameTable.free()
         readers.free()
         words.free()
         formats.free()

@@ -1,11 +1,11 @@
 /// Makes the `String`s and `[String]`s of bound values.
 enum StringList {
-    /// An array of `count` strings, made in order by calling `next` once for each. Up to four are
+    /// An array of `count` elements, made in order by calling `next` once for each. Up to four are
     /// built as an array literal, which allocates its exact storage at once; `reserveCapacity`
     /// also asks the allocator for the block's usable size (`malloc_usable_size` on Linux), which
     /// measured ~6 ns more per array. Lists of one to four items are the common case.
     @inline(__always)
-    static func make(count: Int, _ next: () -> String) -> [String] {
+    static func make<Element>(count: Int, _ next: () -> Element) -> [Element] {
         switch count {
         case ...0: return []
         case 1: return [next()]
@@ -13,10 +13,10 @@ enum StringList {
         case 3: return [next(), next(), next()]
         case 4: return [next(), next(), next(), next()]
         default:
-            var strings: [String] = []
-            strings.reserveCapacity(count)
-            for _ in 0..<count { strings.append(next()) }
-            return strings
+            var elements: [Element] = []
+            elements.reserveCapacity(count)
+            for _ in 0..<count { elements.append(next()) }
+            return elements
         }
     }
 

@@ -130,8 +130,7 @@ enum ReadValue {
     case boolean(Bool)
     case date(CivilDateTime)
 
-    /// The value as kept in ``RouteParameters``.
-    @inline(__always)
+    /// The value as a ``ParameterValue``.
     func parameterValue(_ words: WordList.View) -> ParameterValue {
         switch self {
         case .text(let bytes): .string(StringList.string(bytes))
