@@ -16,6 +16,8 @@ public protocol ParameterReader {
     func offset(of name: String) -> Int?
     /// The values of a `repeated` string parameter, or the segments of a catch-all.
     func strings(_ name: String) throws(RouteError) -> [String]
+    /// The values of a `repeated` integer parameter.
+    func integers(_ name: String) throws(RouteError) -> [Int]
 }
 
 // The getters are inlinable: specialized in the app for its reader, no generic dispatch per value.

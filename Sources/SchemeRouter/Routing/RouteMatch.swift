@@ -45,4 +45,5 @@ extension RouteMatch: ParameterReader {
     public subscript(name: String) -> ParameterValue? { parameters[name] }
     public func offset(of name: String) -> Int? { parameters.offset(of: name) }
     public func strings(_ name: String) throws(RouteError) -> [String] { try parameters.strings(name) }
+    public func integers(_ name: String) throws(RouteError) -> [Int] { try parameters.integers(name) }
 }

@@ -184,6 +184,21 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             }
         }
 
+        /// A list slot's items read straight from their slots (no `[ParameterValue]` between), or
+        /// `nil` when `slot` is not a list or its items are not what `item` reads (lists are of one type).
+        @inline(__always)
+        func list<Element>(_ slot: Slot, _ item: (Storage, Slot) -> Element?) -> [Element]? {
+            guard case .list(let first, _, let count) = slot.value else { return nil }
+            if count == 0 { return [] }
+            let slots = self.slots
+            guard let head = item(self, slots[Int(first)]) else { return nil }
+            var index = Int(first)
+            return StringList.make(count: Int(count)) {
+                defer { index = Int(slots[index].next) }
+                return index == Int(first) ? head : item(self, slots[index]).unsafelyUnwrapped
+            }
+        }
+
         /// Binds parameter number `parameter`, known not to be bound yet, to `value` read at `start`
         /// of the URL `url`.
         @inline(__always)
@@ -288,16 +303,26 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
     /// The values of a `repeated` string parameter, or the segments of a catch-all. (The other
     /// getters are ``ParameterReader``'s.)
     public func strings(_ name: String) throws(RouteError) -> [String] {
-        if let storage, let slot = storage.slot(name), case .list(let first, _, let count) = slot.value {
-            let slots = storage.slots
-            if count == 0 { return [] }
-            if case .text = slots[Int(first)].value {
-                var index = Int(first)
-                return StringList.make(count: Int(count)) {
-                    defer { index = Int(slots[index].next) }
-                    return storage.string(slots[index])
-                }
-            }
+        if let storage, let slot = storage.slot(name),
+            let strings = storage.list(slot, { storage, item -> String? in
+                guard case .text = item.value else { return nil }
+                return storage.string(item)
+            })
+        {
+            return strings
+        }
+        return try value(name)
+    }
+
+    /// The values of a `repeated` integer parameter.
+    public func integers(_ name: String) throws(RouteError) -> [Int] {
+        if let storage, let slot = storage.slot(name),
+            let integers = storage.list(slot, { _, item -> Int? in
+                guard case .integer(let number) = item.value else { return nil }
+                return number
+            })
+        {
+            return integers
         }
         return try value(name)
     }
