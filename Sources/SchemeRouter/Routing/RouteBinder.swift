@@ -187,7 +187,6 @@ extension RoutePlan {
     /// its key decoded and looked up; an escaped key is decoded over its own copied bytes, which
     /// the scan has passed. Escaped values are decoded into the buffer's second half.
     private func bindQueryItems(_ context: Context, _ layout: Tail, into parameters: RouteParameters.Storage) throws(RouteError) {
-        let readers = context.readers
         var seen: UInt64 = 0
         let form = formDecoding
 
@@ -266,23 +265,28 @@ extension RoutePlan {
             }
         }
 
-        // Absent items: an optional list is empty; a required item is missing (the first in the manifest's order).
-        var missing: QueryKey?
-        for item in queryKeys.indices where seen & (1 << UInt64(item)) == 0 {
-            let binding = queryKeys[item]
-            if readers[binding.parameter].isOptional {
-                if binding.isRepeated {
-                    parameters.bindEmptyList(binding.parameter, start: layout.query?.upperBound ?? layout.pathEnd)
-                }
-            } else if missing == nil || binding.manifestIndex < missing!.manifestIndex {
-                missing = binding
-            }
+        // Absent items, by the sets of keys: an optional list is empty; a required item is
+        // missing (the first in the manifest's order).
+        var empty = emptyListKeys & ~seen
+        if empty != 0 {
+            let start = layout.query?.upperBound ?? layout.pathEnd
+            repeat {
+                parameters.bindEmptyList(queryKeys[empty.trailingZeroBitCount].parameter, start: start)
+                empty &= empty &- 1
+            } while empty != 0
         }
-        if let missing {
-            let key = String(decoding: UnsafeBufferPointer(rebasing: keyBytes.buffer[missing.keyStart..<missing.keyStart + missing.keyLength]), as: UTF8.self)
-            throw .missingParameter(
-                name: names[missing.parameter].text, component: .query, key: key, offset: layout.query?.upperBound ?? layout.pathEnd)
-        }
+        let absent = requiredKeys & ~seen
+        if absent != 0 { throw missingItem(absent, layout) }
+    }
+
+    /// The error for the required items `absent` (a set of keys): the first in the manifest's order.
+    @inline(never)
+    private func missingItem(_ absent: UInt64, _ layout: Tail) -> RouteError {
+        let missing = queryKeys.indices.filter { absent & (1 << UInt64($0)) != 0 }.map { queryKeys[$0] }
+            .min { $0.manifestIndex < $1.manifestIndex }!
+        let key = String(decoding: UnsafeBufferPointer(rebasing: keyBytes.buffer[missing.keyStart..<missing.keyStart + missing.keyLength]), as: UTF8.self)
+        return .missingParameter(
+            name: names[missing.parameter].text, component: .query, key: key, offset: layout.query?.upperBound ?? layout.pathEnd)
     }
 
     /// The offset of the first `&` from `start` on in `bytes`, which holds one there or after it

@@ -63,6 +63,10 @@ final class RoutePlan: Sendable {
     /// Repeated keys first: their items are the commonest, and keys are tried in this order.
     let queryKeys: FrozenArray<QueryKey>
     let keyBytes: FrozenArray<UInt8>
+    /// Sets of `queryKeys` (bit = index): optional lists, bound empty when absent, and required
+    /// items, missing when absent (the binder tests them by set, not key by key).
+    let emptyListKeys: UInt64
+    let requiredKeys: UInt64
     let rawQuery: Int
     let fragment: Int
     let words: WordList.Frozen
@@ -117,7 +121,19 @@ final class RoutePlan: Sendable {
         self.pathParameters = FrozenArray(pathParameters)
         // Keys match exactly, so the order changes no result; a key's bit in the binder's `seen`
         // mask is its index here.
-        self.queryKeys = FrozenArray(queryKeys.filter(\.isRepeated) + queryKeys.filter { !$0.isRepeated })
+        let ordered = queryKeys.filter(\.isRepeated) + queryKeys.filter { !$0.isRepeated }
+        self.queryKeys = FrozenArray(ordered)
+        var emptyListKeys: UInt64 = 0
+        var requiredKeys: UInt64 = 0
+        for (item, key) in ordered.enumerated() {
+            if !readers[key.parameter].isOptional {
+                requiredKeys |= 1 << UInt64(item)
+            } else if key.isRepeated {
+                emptyListKeys |= 1 << UInt64(item)
+            }
+        }
+        self.emptyListKeys = emptyListKeys
+        self.requiredKeys = requiredKeys
         self.keyBytes = FrozenArray(keyBytes)
         formDecoding = definition.formDecoding
         ignoresUnknownQueryItems = definition.unknownQueryItems == .ignore
