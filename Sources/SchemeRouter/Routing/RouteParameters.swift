@@ -59,10 +59,12 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             return withUnsafeBytes(of: text) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
         }
 
-        /// Where a name's words are first looked for in ``RoutePlan/nameTable`` (before masking).
+        /// Where a name's words are first looked for in ``RoutePlan/nameTable`` (of `tableCount`, a
+        /// power of two, slots): the product's top bits (its low bits put names that differ in one
+        /// byte, such as `k1` and `k2`, in neighbouring slots, which linear probing then walks).
         @inline(__always)
-        static func hash(_ words: SIMD2<UInt64>) -> Int {
-            Int(truncatingIfNeeded: (words.x &* 0x9E37_79B9_7F4A_7C15 ^ words.y &* 0xC2B2_AE3D_27D4_EB4F) >> 32)
+        static func hash(_ words: SIMD2<UInt64>, tableCount: Int) -> Int {
+            Int(truncatingIfNeeded: ((words.x &+ words.y) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 &- tableCount.trailingZeroBitCount))
         }
 
         @inline(__always)
@@ -130,7 +132,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             let words = Name.words(of: name)
             if words != .zero {
                 let table = head.pointee.nameTable
-                var probe = Name.hash(words) & (table.count &- 1)
+                var probe = Name.hash(words, tableCount: table.count)
                 while table[probe] >= 0 {
                     if names[Int(table[probe])].words == words {
                         found = Int(table[probe])

@@ -51,7 +51,7 @@ final class RoutePlan: Sendable {
     }
 
     /// The parameters' names, read by every ``RouteParameters`` the route binds, and an
-    /// open-addressing table of their indices by ``RouteParameters/Name/hash(_:)`` (`-1`: empty).
+    /// open-addressing table of their indices by ``RouteParameters/Name/hash(_:tableCount:)`` (`-1`: empty).
     let names: FrozenArray<RouteParameters.Name>
     let nameTable: FrozenArray<Int32>
     /// Whether the route binds lists: a repeated query item, or a catch-all.
@@ -108,7 +108,7 @@ final class RoutePlan: Sendable {
         while size < compiled.count * 2 { size *= 2 }
         var table = [Int32](repeating: -1, count: size)
         for (index, name) in compiled.enumerated() where name.words != .zero {
-            var probe = RouteParameters.Name.hash(name.words) & (table.count - 1)
+            var probe = RouteParameters.Name.hash(name.words, tableCount: table.count)
             while table[probe] >= 0 { probe = (probe + 1) & (table.count - 1) }
             table[probe] = Int32(index)
         }
