@@ -190,18 +190,9 @@ struct RouteWorkloads {
         }
     }
 
-    /// How many URLs of the corpus each side accepts (reads as a typed request), and how many
-    /// they disagree on: printed before the timings so readers can see both do the same job.
+    /// How many URLs each side accepts, and the distinct URLs they disagree on.
     func acceptance() -> (ours: Int, foundation: Int, disagreements: [String]) {
-        var ours = 0, theirs = 0
-        var disagreements: [String] = []
-        for text in corpus {
-            let a = schemeRouter(text) != nil, b = foundation(text) != nil
-            if a { ours += 1 }
-            if b { theirs += 1 }
-            if a != b, !disagreements.contains(text) { disagreements.append(text) }
-        }
-        return (ours, theirs, disagreements)
+        compareAcceptance(of: corpus, ours: schemeRouter, foundation: foundation)
     }
 
     /// `yyyyMMddHHmm`, strictly (what the manifest's date format does).

@@ -202,17 +202,9 @@ struct ShapeWorkloads {
         return sum
     }
 
-    /// How many URLs each side accepts, and how many they disagree on.
+    /// How many URLs each side accepts, and the distinct URLs they disagree on.
     func acceptance() -> (ours: Int, foundation: Int, disagreements: [String]) {
-        var ours = 0, theirs = 0
-        var disagreements: [String] = []
-        for text in corpus {
-            let a = schemeRouter(text) != nil, b = foundation(text) != nil
-            if a { ours += 1 }
-            if b { theirs += 1 }
-            if a != b { disagreements.append(text) }
-        }
-        return (ours, theirs, disagreements)
+        compareAcceptance(of: corpus, ours: schemeRouter, foundation: foundation)
     }
 
     var comparison: Comparison {
