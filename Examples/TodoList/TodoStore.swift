@@ -72,8 +72,13 @@ struct TodoStore: Sendable {
 
     /// Appends `item` to the log and waits until it is on disk.
     func append(_ item: TodoItem) throws(Failure) {
-        try makeDirectory()
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o600)
+        let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK
+        var fd = open(path, flags, 0o600)
+        // The directory is made only when it is missing: not a mkdir per parent on every item.
+        if fd < 0 && errno == ENOENT {
+            try makeDirectory()
+            fd = open(path, flags, 0o600)
+        }
         guard fd >= 0 else { throw failure("open", path) }
         defer { close(fd) }
         var status = stat()
