@@ -143,10 +143,9 @@ struct WireAttackTests {
         #expect(try primary.wait() == 0)
     }
 
-    @Test("a sender never hands a URL to a socket served by another user (a squatter): exit 77, nothing sent")
-    func squatterNotTrusted() throws {
-        let nobody = try OtherUser.prefix()
-        let sandbox = try TodoSandbox()
+    /// Another user (`nobody`) serves a socket, made in a directory it can write and moved to
+    /// where the sandbox's primary would listen.
+    static func squat(_ sandbox: TodoSandbox, as nobody: [String]) throws -> ChildProcess {
         let door = sandbox.root + "/door"
         mkdir(door, 0o777)
         chmod(door, 0o777)
@@ -158,6 +157,14 @@ struct WireAttackTests {
         try FileWatch.wait(for: squatter.stdoutPath) { $0.contains("ready") }
         mkdir(sandbox.runtimeDirectory, 0o700)
         #expect(rename(door + "/s", sandbox.socketPath) == 0)
+        return squatter
+    }
+
+    @Test("a sender never hands a URL to a socket served by another user (a squatter): exit 77, nothing sent")
+    func squatterNotTrusted() throws {
+        let nobody = try OtherUser.prefix()
+        let sandbox = try TodoSandbox()
+        let squatter = try Self.squat(sandbox, as: nobody)
         let run = try sandbox.run(["todolist://?secret"])
         #expect(run.status == 77)
         #expect(run.error.contains("runs as uid 65534"))
@@ -174,17 +181,7 @@ struct WireAttackTests {
             schemectl, ["register", #filePath.replacing("Tests/SchemeRouterRuntimeTests/WireAttackTests.swift", with: "Schemes/todolist.json"), "--exec", sandbox.todolist].map { Array($0.utf8) },
             environment: sandbox.environment(), outputPrefix: sandbox.root + "/register")
         #expect(try register.wait() == 0, "\(register.standardError)")
-        let door = sandbox.root + "/door"
-        mkdir(door, 0o777)
-        chmod(door, 0o777)
-        chmod(sandbox.root, 0o711)
-        let squatter = try ChildProcess(
-            nobody[0], (nobody.dropFirst() + ["perl", "-MSocket", "-e", Perl.server, door + "/s"])
-                .map { Array($0.utf8) },
-            environment: ["PATH=/usr/bin:/bin"], outputPrefix: sandbox.root + "/squatter")
-        try FileWatch.wait(for: squatter.stdoutPath) { $0.contains("ready") }
-        mkdir(sandbox.runtimeDirectory, 0o700)
-        #expect(rename(door + "/s", sandbox.socketPath) == 0)
+        let squatter = try Self.squat(sandbox, as: nobody)
         let open = try ChildProcess(
             schemectl, ["open", "todolist://?secret"].map { Array($0.utf8) },
             environment: sandbox.environment(), outputPrefix: sandbox.root + "/open")
