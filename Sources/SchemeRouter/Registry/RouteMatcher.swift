@@ -58,7 +58,7 @@ final class RouteMatcher: Sendable {
             }
             return (route, try bound.get())
         }
-        return RouteMatch(url: url, declaration: name, route: routes[route], parameters: parameters)
+        return RouteMatch(url: url, declaration: name, route: routes[route], bound: parameters)
     }
 
     /// Why no route fits: a path parameter that refused its segment, or the deepest point the search reached.

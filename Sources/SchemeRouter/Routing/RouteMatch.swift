@@ -8,21 +8,28 @@
 /// let request = try match.request(AddTask.self)
 /// ```
 public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
-    /// The URL as received.
-    public let url: SchemeURL
-    /// The declaration (app) whose route matched.
-    public let declaration: ReverseDNSName
-    /// The route that matched.
-    public let route: Route
     /// The typed values the route bound, each with the byte offset of its text in the URL.
     public let parameters: RouteParameters
 
+    /// The URL as received.
+    public var url: SchemeURL { parameters.storage.head.pointee.url! }
+    /// The declaration (app) whose route matched.
+    public var declaration: ReverseDNSName { parameters.storage.head.pointee.declaration! }
+    /// The route that matched.
+    public var route: Route { parameters.storage.head.pointee.route! }
+
     /// Creates a match.
     public init(url: SchemeURL, declaration: ReverseDNSName, route: Route, parameters: RouteParameters) {
-        self.url = url
-        self.declaration = declaration
-        self.route = route
-        self.parameters = parameters
+        self.init(url: url, declaration: declaration, route: route, bound: RouteParameters(parameters.storage.copy(for: route)))
+    }
+
+    /// A match of values the binder just bound, kept in their storage (one reference to copy).
+    init(url: SchemeURL, declaration: ReverseDNSName, route: Route, bound: RouteParameters) {
+        let head = bound.storage.head
+        head.pointee.url = url
+        head.pointee.declaration = declaration
+        head.pointee.route = route
+        parameters = bound
     }
 
     /// Reads the match as the app's typed request.
@@ -38,6 +45,19 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
 
     /// `com.acme.todolist add {due: 2008-06-23T13:00:00, task: "Quarterly Report"}`.
     public var description: String { "\(declaration) \(route.name) \(parameters)" }
+
+    /// Equal when the URLs, declarations, routes and values are.
+    public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
+        lhs.url == rhs.url && lhs.declaration == rhs.declaration && lhs.route == rhs.route && lhs.parameters == rhs.parameters
+    }
+
+    /// Hashes the URL, declaration, route and values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(url)
+        hasher.combine(declaration)
+        hasher.combine(route)
+        hasher.combine(parameters)
+    }
 }
 
 /// The getters of ``parameters``, on the match itself.

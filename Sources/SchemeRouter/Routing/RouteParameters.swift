@@ -9,15 +9,14 @@
 /// let today = parameters.keyword("due") == "today"
 /// ```
 /// Two parameter sets are equal when they hold the same values; offsets are not compared.
-// Unchecked: `Storage` (a `ManagedBuffer`, which is not `Sendable`) is written only while binding.
+// Unchecked: `Storage` (a `ManagedBuffer`, which is not `Sendable`) is written only before it is shared.
 public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, CustomStringConvertible {
-    /// One value bound from the URL, as plain data: binding a URL's values is one allocation and
-    /// releasing them one `free`, with no reference per value. Text is kept as its range in the
-    /// URL and decoded when read; a list's items follow the route's parameters, linked by `next`.
+    /// One value bound from the URL, as plain data (no reference per value): text is its range in
+    /// the storage's copy of the URL; a list's items follow the route's parameters, linked by `next`.
     struct Slot: Sendable {
         enum Value: Sendable {
             case absent
-            /// Text: `length` decoded bytes at `start` of the storage's copy of the URL.
+            /// `length` decoded bytes at `start` of the storage's copy of the URL.
             case text
             /// A word of the plan's ``WordList``: an enumeration value, or a keyword.
             case word(Int, isKeyword: Bool)
@@ -38,10 +37,8 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         static let absent = Slot(value: .absent, start: -1, length: 0)
     }
 
-    /// A parameter name, its comparison key (length and first byte) and the two words its
-    /// `String` is stored in (zero where a `String` is not two words): equal words are equal
-    /// strings (a small string's bytes, or the same storage), so an app's literal or small name is
-    /// found by two compares; names stored otherwise take the comparison of their text.
+    /// A parameter name with its comparison key (length and first byte) and its `String`'s two words
+    /// (zero where a `String` is not two words): equal words are equal strings, found by two compares.
     struct Name: Sendable {
         let text: String
         let key: UInt32
@@ -59,9 +56,8 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             return withUnsafeBytes(of: text) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
         }
 
-        /// Where a name's words are first looked for in ``RoutePlan/nameTable`` (of `tableCount`, a
-        /// power of two, slots): the product's top bits (its low bits put names that differ in one
-        /// byte, such as `k1` and `k2`, in neighbouring slots, which linear probing then walks).
+        /// A name's first slot in a table of `tableCount` (a power of two) slots: the product's top
+        /// bits (its low bits put `k1` and `k2` side by side, which linear probing then walks).
         @inline(__always)
         static func hash(_ words: SIMD2<UInt64>, tableCount: Int) -> Int {
             Int(truncatingIfNeeded: ((words.x &+ words.y) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 &- tableCount.trailingZeroBitCount))
@@ -75,14 +71,18 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         }
     }
 
-    /// A URL's values in one allocation: the route's plan (names, words), a slot per parameter,
-    /// then the lists' items, then a copy of the URL's bytes in which the binder wrote each
-    /// escaped text value decoded, at its own offset: text is made into a `String` only when read.
+    /// A match in one allocation: the URL, route and declaration, a slot per parameter, the lists'
+    /// items, then a copy of the URL's bytes in which the binder decoded each escaped text value.
+    /// Values set by hand are kept in the header instead (no slots).
     final class Storage: ManagedBuffer<Storage.Header, Slot> {
         struct Header {
-            /// Kept alive for its tables, which are read through these pointers (reading the
-            /// reference out of the header would retain it on every read).
-            let plan: RoutePlan
+            /// Set by ``RouteMatch`` (`nil` in a set not made into a match); `route` keeps the tables alive.
+            var url: SchemeURL? = nil
+            var declaration: ReverseDNSName? = nil
+            var route: Route? = nil
+            /// The values set by hand (for printing), or `nil` when bound from a URL.
+            let byHand: [String: ParameterValue]?
+            /// The plan's tables, read through pointers (reading a reference would retain it).
             let names: UnsafeBufferPointer<Name>
             let nameTable: UnsafeBufferPointer<Int32>
             let words: UnsafeBufferPointer<String>
@@ -100,7 +100,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             let byteSlots = (bytes.count &+ MemoryLayout<Slot>.stride &- 1) / MemoryLayout<Slot>.stride
             let buffer = create(minimumCapacity: bytesAt &+ byteSlots) { _ in
                 Header(
-                    plan: plan, names: plan.names.buffer, nameTable: plan.nameTable.buffer, words: plan.words.strings.buffer,
+                    byHand: nil, names: plan.names.buffer, nameTable: plan.nameTable.buffer, words: plan.words.strings.buffer,
                     bytesAt: bytesAt, count: parameters)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
@@ -110,6 +110,25 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
                 if let base = bytes.baseAddress { text.update(from: base, count: bytes.count) }
             }
             return storage
+        }
+
+        /// A table without names, for values set by hand.
+        private static let noNames = FrozenArray<Int32>([-1])
+
+        /// A storage of values set by hand.
+        static func make(byHand values: [String: ParameterValue]) -> Storage {
+            let buffer = create(minimumCapacity: 0) { _ in
+                Header(byHand: values, names: .init(start: nil, count: 0), nameTable: noNames.buffer, words: .init(start: nil, count: 0), bytesAt: 0, count: 0)
+            }
+            return unsafeDowncast(buffer, to: Storage.self)
+        }
+
+        /// A copy to make a match of `route` with: its slots when `route` bound them, else its values by hand.
+        func copy(for route: Route) -> Storage {
+            guard head.pointee.byHand == nil, head.pointee.route?.plan === route.plan else { return .make(byHand: present) }
+            let copy = unsafeDowncast(Storage.create(minimumCapacity: capacity) { _ in head.pointee }, to: Storage.self)
+            copy.slots.initialize(from: slots, count: capacity)
+            return copy
         }
 
         // The header is read through its pointer: `header` would check exclusive access at run time.
@@ -159,7 +178,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
 
         /// The value of `name`, or `nil` when absent.
         func value(of name: String) -> ParameterValue? {
-            guard let slot = slot(name) else { return nil }
+            guard let slot = slot(name) else { return head.pointee.byHand?[name] }
             return value(slot)
         }
 
@@ -253,6 +272,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
 
         /// The values present, by name.
         var present: [String: ParameterValue] {
+            if let byHand = head.pointee.byHand { return byHand }
             var values: [String: ParameterValue] = [:]
             let names = head.pointee.names
             for index in names.indices {
@@ -263,49 +283,37 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         }
     }
 
-    /// Bound from a URL (`nil` when set by hand).
-    let storage: Storage?
-    /// Set by hand (for printing), in the order set.
-    private var byHand: [(name: String, value: ParameterValue)]
+    var storage: Storage
 
     /// An empty set, to fill for printing.
     public init() {
-        storage = nil
-        byHand = []
+        storage = .make(byHand: [:])
     }
 
     /// A set holding `values`.
     public init(_ values: [String: ParameterValue]) {
-        self.init()
-        for (name, value) in values { self[name] = value }
+        storage = .make(byHand: values)
     }
 
     /// The values bound in `storage`.
     init(_ storage: Storage) {
         self.storage = storage
-        byHand = []
     }
 
     /// The value of `name`, or `nil`. Setting `nil` removes it.
     public subscript(name: String) -> ParameterValue? {
-        get {
-            if storage == nil { return byHand.first { $0.name == name }?.value }
-            return storage?.value(of: name)
-        }
+        get { storage.value(of: name) }
         set {
-            if storage != nil { self = RouteParameters(present) }
-            if let index = byHand.firstIndex(where: { $0.name == name }) {
-                if let newValue { byHand[index].value = newValue } else { byHand.remove(at: index) }
-            } else if let newValue {
-                byHand.append((name, newValue))
-            }
+            var values = storage.present
+            values[name] = newValue
+            storage = .make(byHand: values)
         }
     }
 
     /// The values of a `repeated` string parameter, or the segments of a catch-all. (The other
     /// getters are ``ParameterReader``'s.)
     public func strings(_ name: String) throws(RouteError) -> [String] {
-        if let storage, let slot = storage.slot(name),
+        if let slot = storage.slot(name),
             let strings = storage.list(slot, { storage, item -> String? in
                 guard case .text = item.value else { return nil }
                 return storage.string(item)
@@ -318,7 +326,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
 
     /// The values of a `repeated` integer parameter.
     public func integers(_ name: String) throws(RouteError) -> [Int] {
-        if let storage, let slot = storage.slot(name),
+        if let slot = storage.slot(name),
             let integers = storage.list(slot, { _, item -> Int? in
                 guard case .integer(let number) = item.value else { return nil }
                 return number
@@ -330,18 +338,13 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
     }
 
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.
-    public func offset(of name: String) -> Int? { storage?.slot(name).map { Int($0.start) } }
-
-    /// The values present, by name.
-    private var present: [String: ParameterValue] {
-        storage?.present ?? Dictionary(byHand.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
-    }
+    public func offset(of name: String) -> Int? { storage.slot(name).map { Int($0.start) } }
 
     /// The names of the values present, sorted.
-    public var names: [String] { present.keys.sorted() }
+    public var names: [String] { storage.present.keys.sorted() }
 
     /// Whether no value is present.
-    public var isEmpty: Bool { present.isEmpty }
+    public var isEmpty: Bool { storage.present.isEmpty }
 
     /// Sets `name` to a typed value, or removes it when `value` is `nil`.
     public mutating func set<Value: ParameterConvertible>(_ name: String, _ value: Value?) {
@@ -349,18 +352,13 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
     }
 
     /// Equal when the same names hold equal values, in any order; offsets are not compared.
-    public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool { lhs.present == rhs.present }
+    public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool { lhs.storage.present == rhs.storage.present }
 
-    /// Hashes the values in name order.
-    public func hash(into hasher: inout Hasher) {
-        for (name, value) in present.sorted(by: { $0.key < $1.key }) {
-            hasher.combine(name)
-            hasher.combine(value)
-        }
-    }
+    /// Hashes the values (in no order).
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.present) }
 
     /// `{due: 2008-06-23T13:00:00, task: "Quarterly Report"}`, sorted by name.
     public var description: String {
-        "{" + present.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        "{" + storage.present.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
     }
 }
