@@ -54,7 +54,7 @@ final class RouteMatcher: Sendable {
             let route = trie.select(segments, miss: &miss)
             guard route >= 0 else { throw noRoute(miss, trie, layout, segments, bytes) }
             let bound = plans[route]._withUnsafeGuaranteedRef { plan in
-                Result { () throws(RouteError) in try plan.bind(bytes, RoutePlan.Tail(layout), segments, scratch: scratch) }
+                Result { () throws(RouteError) in try plan.bind(bytes, layout, segments, scratch: scratch) }
             }
             return (route, try bound.get())
         }

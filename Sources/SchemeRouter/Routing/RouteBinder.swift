@@ -1,43 +1,19 @@
-/// The binder: reads a selected route's parameters in one pass over the path segments, the query
-/// and the fragment, in that order, with the compiled ``RoutePlan``. The first fault in URL order
-/// throws its ``RouteError`` from the place it is found (the error's text is made only then), so
-/// a URL is bound, or refused with its reason and byte offset, by the same pass.
+/// The binder: one pass over the path segments, the query and the fragment binds a selected route's
+/// parameters, or throws the first fault in URL order from where it is found (its text made only then).
 extension RoutePlan {
-    /// What binding reads of a URL's layout past the path (copying the whole layout costs more).
-    struct Tail {
-        let pathEnd: Int
-        let query: Range<Int>?
-        let fragment: Range<Int>?
-
-        @inline(__always)
-        init(_ layout: URLLayout) {
-            pathEnd = layout.path.upperBound
-            query = layout.query
-            fragment = layout.fragment
-        }
-    }
-
     /// The bytes the scratch buffer has past each half: room for the query copy's `&` and zero bytes.
     static let scratchPadding = 16
 
-    /// The scratch buffer's size for a URL of `length` bytes, in two halves. The first holds text
-    /// decoded at the URL's own offsets (path segments, a raw query, the fragment, escaped keys)
-    /// and the query's padded copy (``bindQueryItems(_:_:into:)``); the second, query values
-    /// decoded at ``secondHalf(_:urlLength:offset:)`` while the copy is still read.
+    /// The scratch buffer's size for a URL of `length` bytes: the first half holds text decoded at
+    /// the URL's own offsets and the query's padded copy, the second query values decoded while the copy is read.
     static func scratchCapacity(forURLLength length: Int) -> Int { 2 &* (length &+ scratchPadding) }
-
-    /// Where a query value at URL offset `offset` is decoded: the scratch buffer's second half.
-    @inline(__always)
-    static func secondHalf(_ scratch: UnsafeMutablePointer<UInt8>, urlLength: Int, offset: Int) -> UnsafeMutablePointer<UInt8> {
-        scratch + (urlLength &+ scratchPadding &+ offset)
-    }
 
     /// Binds the route's parameters from the URL `bytes` whose path is split into
     /// `segments` (decoded). `scratch` has ``scratchCapacity(forURLLength:)`` bytes.
     /// - Throws: the first fault in URL order, with its offset.
     @inline(__always)
     func bind(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Tail, _ segments: UnsafeBufferPointer<RouteTrie.Segment>,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ segments: UnsafeBufferPointer<RouteTrie.Segment>,
         scratch: UnsafeMutablePointer<UInt8>
     ) throws(RouteError) -> RouteParameters {
         let context = Context(
@@ -50,7 +26,7 @@ extension RoutePlan {
             if let query = layout.query {
                 try context.bind(query, rawQuery, form: formDecoding, output: scratch + query.lowerBound, into: parameters)
             } else if !readers[rawQuery].isOptional {
-                throw .missingParameter(name: names[rawQuery].text, component: .query, key: nil, offset: layout.pathEnd)
+                throw .missingParameter(name: names[rawQuery].text, component: .query, key: nil, offset: layout.path.upperBound)
             }
         } else {
             try bindQueryItems(context, layout, into: parameters)
@@ -75,8 +51,7 @@ extension RoutePlan {
         let formats: UnsafeBufferPointer<DateFormat>
         let names: UnsafeBufferPointer<RouteParameters.Name>
 
-        /// Decodes `range` of the URL into `output` (its own bytes when nothing needs decoding)
-        /// and reads it with parameter `parameter`'s reader.
+        /// Reads `range` of the URL with parameter `parameter`'s reader, decoded into `output` when `special`.
         @inline(__always)
         func read(
             _ range: Range<Int>, _ parameter: Int, special: Bool, form: Bool, output: UnsafeMutablePointer<UInt8>
@@ -161,11 +136,9 @@ extension RoutePlan {
             let parameter = pathParameters[position]
             if parameter < 0 { continue }
             if context.readers[parameter].kind == .remainder {
-                for index in position..<segments.count where !segments[index].isText {
-                    throw context.undecodable(parameter, segments[index])
-                }
                 parameters.bindEmptyList(parameter, start: segments[position].start)
                 for segment in segments[position...] {
+                    guard segment.isText else { throw context.undecodable(parameter, segment) }
                     parameters.append(.text(segment.decodedBytes), start: segment.start, url: context.url, toList: parameter, listStart: segment.start)
                 }
             } else {
@@ -177,16 +150,10 @@ extension RoutePlan {
         }
     }
 
-    /// The query's `key=value` items, split, matched to keys and read in one pass.
-    ///
-    /// The query is first copied into the scratch buffer at its own offsets, followed by a `&`
-    /// and zero bytes, so every item ends at a `&` and every eight-byte read stays inside the
-    /// buffer: an item's key is then found by comparing its first word with each key's
-    /// ``QueryKey/prefix`` (no scan, no decoding), and its end by one scan for `&` that notes a
-    /// `%` (or `+`) on the way. An item no prefix matches (an escaped, long or unknown key) has
-    /// its key decoded and looked up; an escaped key is decoded over its own copied bytes, which
-    /// the scan has passed. Escaped values are decoded into the buffer's second half.
-    private func bindQueryItems(_ context: Context, _ layout: Tail, into parameters: RouteParameters.Storage) throws(RouteError) {
+    /// The query's items, split, matched to keys and read in one pass over a copy in the scratch
+    /// buffer that ends in `&` and zero bytes (every item ends at a `&`, every eight-byte read stays
+    /// inside): a raw short key is found by its first word (``QueryKey/prefix``), any other decoded.
+    private func bindQueryItems(_ context: Context, _ layout: URLLayout, into parameters: RouteParameters.Storage) throws(RouteError) {
         var seen: UInt64 = 0
         let form = formDecoding
 
@@ -248,7 +215,7 @@ extension RoutePlan {
 
                 let binding = keys[item]
                 let bit: UInt64 = 1 << UInt64(item)
-                let output = Self.secondHalf(copy, urlLength: context.bytes.count, offset: valueStart)
+                let output = copy + (context.bytes.count &+ Self.scratchPadding &+ valueStart)
                 let value = try context.read(valueStart..<itemEnd, binding.parameter, special: valueSpecial, form: form, output: output)
                 if binding.isRepeated {
                     parameters.append(value, start: valueStart, url: base, toList: binding.parameter, listStart: start)
@@ -269,7 +236,7 @@ extension RoutePlan {
         // missing (the first in the manifest's order).
         var empty = emptyListKeys & ~seen
         if empty != 0 {
-            let start = layout.query?.upperBound ?? layout.pathEnd
+            let start = layout.query?.upperBound ?? layout.path.upperBound
             repeat {
                 parameters.bindEmptyList(queryKeys[empty.trailingZeroBitCount].parameter, start: start)
                 empty &= empty &- 1
@@ -281,17 +248,16 @@ extension RoutePlan {
 
     /// The error for the required items `absent` (a set of keys): the first in the manifest's order.
     @inline(never)
-    private func missingItem(_ absent: UInt64, _ layout: Tail) -> RouteError {
+    private func missingItem(_ absent: UInt64, _ layout: URLLayout) -> RouteError {
         let missing = queryKeys.indices.filter { absent & (1 << UInt64($0)) != 0 }.map { queryKeys[$0] }
             .min { $0.manifestIndex < $1.manifestIndex }!
         let key = String(decoding: UnsafeBufferPointer(rebasing: keyBytes.buffer[missing.keyStart..<missing.keyStart + missing.keyLength]), as: UTF8.self)
         return .missingParameter(
-            name: names[missing.parameter].text, component: .query, key: key, offset: layout.query?.upperBound ?? layout.pathEnd)
+            name: names[missing.parameter].text, component: .query, key: key, offset: layout.query?.upperBound ?? layout.path.upperBound)
     }
 
-    /// The offset of the first `&` from `start` on in `bytes`, which holds one there or after it
-    /// (and eight readable bytes from each offset up to it), and whether a `%` (or, under form
-    /// decoding, a `+`) comes before it: a word at a time.
+    /// The offset of the first `&` from `start` on (`bytes` holds one, eight bytes readable before
+    /// it), and whether a `%` (or, under form decoding, a `+`) comes before it: a word at a time.
     @inline(__always)
     private static func itemEnd(_ bytes: UnsafeRawPointer, from start: Int, form: Bool) -> (Int, special: Bool) {
         let ampersand = ByteText.broadcast(UInt8(ascii: "&")), percent = ByteText.broadcast(UInt8(ascii: "%"))
@@ -301,8 +267,7 @@ extension RoutePlan {
         while true {
             let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             let ends = ByteText.zeroBytes(word ^ ampersand)
-            // Each set's lowest mark is exact (see ``ByteText/zeroBytes(_:)``): any mark below the
-            // first `&` means a real `%` or `+` before it.
+            // Each set's lowest mark is exact (``ByteText/zeroBytes(_:)``): one below the first `&` is real.
             let escapes = ByteText.zeroBytes(word ^ percent) | ByteText.zeroBytes(word ^ plus)
             if ends != 0 {
                 special |= escapes & ((ends & (0 &- ends)) &- 1)

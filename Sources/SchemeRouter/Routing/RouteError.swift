@@ -79,43 +79,24 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The explanation without the offset.
     public var message: String {
         switch self {
-        case .invalidURL(let rejection):
-            return rejection.message
-        case .unknownScheme(let scheme):
-            return "no declaration claims the scheme '\(scheme)'"
+        case .invalidURL(let rejection): rejection.message
+        case .unknownScheme(let scheme): "no declaration claims the scheme '\(scheme)'"
         case .noRoute(let scheme, let closest, let reason):
-            let near = closest.map { "; closest route '\($0)'" } ?? ""
-            return "no \(scheme): route matches: \(reason)\(near)"
-        case .invalidParameter(let name, let value, _, let fault):
-            return "parameter '\(name)' = '\(value)': \(fault)"
-        case .missingParameter(let name, let component, let key, _):
-            switch component {
-            case .query where key != nil: return "missing query item '\(key!)' for parameter '\(name)'"
-            case .query: return "missing query for parameter '\(name)'"
-            default: return "missing \(component) for parameter '\(name)'"
-            }
-        case .duplicateQueryItem(let key, _):
-            return "query item '\(key)' is given twice but is not repeated"
-        case .unknownQueryItem(let key, _):
-            return "unknown query item '\(key)'"
-        case .queryItemWithoutValue(let key, _):
-            return "query item '\(key)' has no '=value'"
-        case .emptyQueryItem:
-            return "empty query item"
-        case .undecodableQueryKey(let rejection):
-            return "query key: \(rejection.message)"
-        case .unexpectedFragment:
-            return "the route binds no fragment, so this one would be lost"
-        case .parameterNotFound(let name):
-            return "no parameter '\(name)'"
-        case .parameterTypeMismatch(let name, let expected, let found, _):
-            return "parameter '\(name)' is a \(found), not a \(expected)"
-        case .routeMismatch(let expected, let matched):
-            return "the URL matched route '\(matched)', not '\(expected)'"
-        case .unknownRoute(let name):
-            return "no route named '\(name)'"
-        case .unprintableParameter(let route, let name, let reason):
-            return "route '\(route)' cannot print parameter '\(name)': \(reason)"
+            "no \(scheme): route matches: \(reason)" + (closest.map { "; closest route '\($0)'" } ?? "")
+        case .invalidParameter(let name, let value, _, let fault): "parameter '\(name)' = '\(value)': \(fault)"
+        case .missingParameter(let name, .query, let key?, _): "missing query item '\(key)' for parameter '\(name)'"
+        case .missingParameter(let name, let component, _, _): "missing \(component) for parameter '\(name)'"
+        case .duplicateQueryItem(let key, _): "query item '\(key)' is given twice but is not repeated"
+        case .unknownQueryItem(let key, _): "unknown query item '\(key)'"
+        case .queryItemWithoutValue(let key, _): "query item '\(key)' has no '=value'"
+        case .emptyQueryItem: "empty query item"
+        case .undecodableQueryKey(let rejection): "query key: \(rejection.message)"
+        case .unexpectedFragment: "the route binds no fragment, so this one would be lost"
+        case .parameterNotFound(let name): "no parameter '\(name)'"
+        case .parameterTypeMismatch(let name, let expected, let found, _): "parameter '\(name)' is a \(found), not a \(expected)"
+        case .routeMismatch(let expected, let matched): "the URL matched route '\(matched)', not '\(expected)'"
+        case .unknownRoute(let name): "no route named '\(name)'"
+        case .unprintableParameter(let route, let name, let reason): "route '\(route)' cannot print parameter '\(name)': \(reason)"
         }
     }
 

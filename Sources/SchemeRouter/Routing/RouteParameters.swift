@@ -11,19 +11,12 @@
 /// Two parameter sets are equal when they hold the same values; offsets are not compared.
 // Unchecked: `Storage` (a `ManagedBuffer`, which is not `Sendable`) is written only before it is shared.
 public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, CustomStringConvertible {
-    /// One value bound from the URL, as plain data (no reference per value): text is its range in
-    /// the storage's copy of the URL; a list's items follow the route's parameters, linked by `next`.
-    struct Slot: Sendable {
-        enum Value: Sendable {
+    /// One value bound from the URL, as plain data (no reference per value): text points into the
+    /// storage's copy of the URL; a list's items follow the route's parameters, linked by `next`.
+    struct Slot {
+        enum Value {
             case absent
-            /// `length` decoded bytes at `start` of the storage's copy of the URL.
-            case text
-            /// A word of the plan's ``WordList``: an enumeration value, or a keyword.
-            case word(Int, isKeyword: Bool)
-            case integer(Int)
-            case uuid(UUIDValue)
-            case boolean(Bool)
-            case date(CivilDateTime)
+            case read(ReadValue)
             /// A list's first and last item slots (`-1` when empty) and its count.
             case list(first: Int32, last: Int32, count: Int32)
         }
@@ -31,10 +24,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         var value: Value
         /// The byte offset of the value's text in the URL (a list's: its first item's).
         var start: Int32
-        var length: Int32
         var next: Int32 = -1
-
-        static let absent = Slot(value: .absent, start: -1, length: 0)
     }
 
     /// A parameter name with its comparison key (length and first byte) and its `String`'s two words
@@ -85,7 +75,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             /// The plan's tables, read through pointers (reading a reference would retain it).
             let names: UnsafeBufferPointer<Name>
             let nameTable: UnsafeBufferPointer<Int32>
-            let words: UnsafeBufferPointer<String>
+            let words: WordList.View
             /// Where the URL's bytes start, in slots.
             let bytesAt: Int
             /// The slots in use.
@@ -100,25 +90,28 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             let byteSlots = (bytes.count &+ MemoryLayout<Slot>.stride &- 1) / MemoryLayout<Slot>.stride
             let buffer = create(minimumCapacity: bytesAt &+ byteSlots) { _ in
                 Header(
-                    byHand: nil, names: plan.names.buffer, nameTable: plan.nameTable.buffer, words: plan.words.strings.buffer,
+                    byHand: nil, names: plan.names.buffer, nameTable: plan.nameTable.buffer, words: plan.words.view,
                     bytesAt: bytesAt, count: parameters)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointerToElements { slots in
-                slots.initialize(repeating: .absent, count: parameters)
+                slots.initialize(repeating: Slot(value: .absent, start: -1), count: parameters)
                 let text = UnsafeMutableRawPointer(slots + bytesAt).bindMemory(to: UInt8.self, capacity: bytes.count)
                 if let base = bytes.baseAddress { text.update(from: base, count: bytes.count) }
             }
             return storage
         }
 
-        /// A table without names, for values set by hand.
+        /// A table without names and no words, for values set by hand.
         private static let noNames = FrozenArray<Int32>([-1])
+        private static let noWords = WordList().frozen()
 
         /// A storage of values set by hand.
         static func make(byHand values: [String: ParameterValue]) -> Storage {
             let buffer = create(minimumCapacity: 0) { _ in
-                Header(byHand: values, names: .init(start: nil, count: 0), nameTable: noNames.buffer, words: .init(start: nil, count: 0), bytesAt: 0, count: 0)
+                Header(
+                    byHand: values, names: UnsafeBufferPointer(start: nil, count: 0), nameTable: noNames.buffer, words: noWords.view,
+                    bytesAt: 0, count: 0)
             }
             return unsafeDowncast(buffer, to: Storage.self)
         }
@@ -128,6 +121,11 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             guard head.pointee.byHand == nil, head.pointee.route?.plan === route.plan else { return .make(byHand: present) }
             let copy = unsafeDowncast(Storage.create(minimumCapacity: capacity) { _ in head.pointee }, to: Storage.self)
             copy.slots.initialize(from: slots, count: capacity)
+            for index in 0..<head.pointee.count {
+                guard case .read(.text(let text)) = slots[index].value else { continue }
+                let moved = copy.bytes + (text.baseAddress.unsafelyUnwrapped - UnsafePointer(bytes))
+                copy.slots[index].value = .read(.text(UnsafeBufferPointer(start: moved, count: text.count)))
+            }
             return copy
         }
 
@@ -170,12 +168,6 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             return slot
         }
 
-        /// The text of a text slot.
-        @inline(__always)
-        func string(_ slot: Slot) -> String {
-            StringList.string(UnsafeBufferPointer(start: bytes + Int(slot.start), count: Int(slot.length)))
-        }
-
         /// The value of `name`, or `nil` when absent.
         func value(of name: String) -> ParameterValue? {
             guard let slot = slot(name) else { return head.pointee.byHand?[name] }
@@ -185,14 +177,8 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         /// The value of a bound slot.
         func value(_ slot: Slot) -> ParameterValue {
             switch slot.value {
-            case .text: return .string(string(slot))
-            case .word(let index, let isKeyword):
-                let word = head.pointee.words[index]
-                return isKeyword ? .keyword(word) : .string(word)
-            case .integer(let number): return .integer(number)
-            case .uuid(let uuid): return .uuid(uuid)
-            case .boolean(let flag): return .boolean(flag)
-            case .date(let date): return .date(date)
+            case .read(.text(let text)): return .string(StringList.string(text))
+            case .read(let value): return value.parameterValue(head.pointee.words)
             case .list(let first, _, let count):
                 let slots = self.slots
                 var index = Int(first)
@@ -229,7 +215,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
 
         /// Binds parameter number `parameter` to an empty list at `start`.
         func bindEmptyList(_ parameter: Int, start: Int) {
-            slots[parameter] = Slot(value: .list(first: -1, last: -1, count: 0), start: Int32(truncatingIfNeeded: start), length: 0)
+            slots[parameter] = Slot(value: .list(first: -1, last: -1, count: 0), start: Int32(truncatingIfNeeded: start))
         }
 
         /// Appends an item to the list of parameter number `parameter` (bound at `listStart` by its first item).
@@ -246,28 +232,18 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
                 if last >= 0 { slots[Int(last)].next = index }
                 slots[parameter].value = .list(first: first >= 0 ? first : index, last: index, count: count &+ 1)
             } else {
-                slots[parameter] = Slot(value: .list(first: index, last: index, count: 1), start: Int32(truncatingIfNeeded: listStart), length: 0)
+                slots[parameter] = Slot(value: .list(first: index, last: index, count: 1), start: Int32(truncatingIfNeeded: listStart))
             }
         }
 
-        /// The slot of a value read at `start`: text keeps its decoded bytes over its raw ones in
-        /// the copy (they are the URL's own unless it was escaped).
+        /// The slot of a value read at `start`: decoded text is kept over its raw bytes in the copy of the URL.
         @inline(__always)
         private func slot(_ value: ReadValue, start: Int, url: UnsafePointer<UInt8>) -> Slot {
-            let slotValue: Slot.Value
-            var length = 0
-            switch value {
-            case .text(let decoded):
-                if let base = decoded.baseAddress, base != url + start { (bytes + start).update(from: base, count: decoded.count) }
-                slotValue = .text
-                length = decoded.count
-            case .word(let index, let isKeyword): slotValue = .word(index, isKeyword: isKeyword)
-            case .integer(let number): slotValue = .integer(number)
-            case .uuid(let uuid): slotValue = .uuid(uuid)
-            case .boolean(let flag): slotValue = .boolean(flag)
-            case .date(let date): slotValue = .date(date)
-            }
-            return Slot(value: slotValue, start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length))
+            let offset = Int32(truncatingIfNeeded: start)
+            guard case .text(let decoded) = value else { return Slot(value: .read(value), start: offset) }
+            let text = bytes + start
+            if let base = decoded.baseAddress, base != url + start { text.update(from: base, count: decoded.count) }
+            return Slot(value: .read(.text(UnsafeBufferPointer(start: text, count: decoded.count))), start: offset)
         }
 
         /// The values present, by name.
@@ -315,8 +291,8 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
     public func strings(_ name: String) throws(RouteError) -> [String] {
         if let slot = storage.slot(name),
             let strings = storage.list(slot, { storage, item -> String? in
-                guard case .text = item.value else { return nil }
-                return storage.string(item)
+                guard case .read(.text(let text)) = item.value else { return nil }
+                return StringList.string(text)
             })
         {
             return strings
@@ -328,7 +304,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
     public func integers(_ name: String) throws(RouteError) -> [Int] {
         if let slot = storage.slot(name),
             let integers = storage.list(slot, { _, item -> Int? in
-                guard case .integer(let number) = item.value else { return nil }
+                guard case .read(.integer(let number)) = item.value else { return nil }
                 return number
             })
         {
