@@ -21,8 +21,7 @@ public enum NoRouteReason: Sendable, Hashable, CustomStringConvertible {
     /// The reason for people.
     public var description: String {
         switch self {
-        case .noRoutes:
-            return "the declaration has no routes"
+        case .noRoutes: return "the declaration has no routes"
         case .hostNotServed(let host, let served):
             let given = host.map { "'\($0)'" } ?? "no host"
             return "\(given) is not served (hosts: \(served.joined(separator: ", ")))"

@@ -8,9 +8,8 @@ extension RoutePlan {
     /// the URL's own offsets and the query's padded copy, the second query values decoded while the copy is read.
     static func scratchCapacity(forURLLength length: Int) -> Int { 2 &* (length &+ scratchPadding) }
 
-    /// Binds the route's parameters from the URL `bytes` whose path is split into
-    /// `segments` (decoded). `scratch` has ``scratchCapacity(forURLLength:)`` bytes.
-    /// - Throws: the first fault in URL order, with its offset.
+    /// Binds the route's parameters from the URL `bytes`, its path split into decoded `segments`
+    /// (`scratch`: ``scratchCapacity(forURLLength:)`` bytes), or throws the first fault in URL order.
     @inline(__always)
     func bind(
         _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ segments: UnsafeBufferPointer<RouteTrie.Segment>,
@@ -23,20 +22,12 @@ extension RoutePlan {
         let parameters = RouteParameters.Storage.make(plan: self, bytes: bytes, items: items)
         try bindPath(context, segments, into: parameters)
         if rawQuery >= 0 {
-            if let query = layout.query {
-                try context.bind(query, rawQuery, form: formDecoding, output: scratch + query.lowerBound, into: parameters)
-            } else if !readers[rawQuery].isOptional {
-                throw .missingParameter(name: names[rawQuery].text, component: .query, key: nil, offset: layout.path.upperBound)
-            }
+            try context.bind(layout.query, rawQuery, .query, form: formDecoding, end: layout.path.upperBound, into: parameters)
         } else {
             try bindQueryItems(context, layout, into: parameters)
         }
         if fragment >= 0 {
-            if let range = layout.fragment {
-                try context.bind(range, fragment, form: false, output: scratch + range.lowerBound, into: parameters)
-            } else if !readers[fragment].isOptional {
-                throw .missingParameter(name: names[fragment].text, component: .fragment, key: nil, offset: bytes.count)
-            }
+            try context.bind(layout.fragment, fragment, .fragment, form: false, end: bytes.count, into: parameters)
         } else if let range = layout.fragment, !range.isEmpty {
             throw .unexpectedFragment(offset: range.lowerBound - 1)
         }
@@ -67,13 +58,18 @@ extension RoutePlan {
             return try read(parameter, UnsafeBufferPointer(start: output, count: decoded.count), scalars: decoded.scalars, raw: range)
         }
 
-        /// ``read(_:_:special:form:output:)`` and binds the value at the range's start.
+        /// Binds a whole component (the raw query, the fragment) to `parameter`, or throws when a
+        /// required one is absent (expected at `end`).
         @inline(__always)
         func bind(
-            _ range: Range<Int>, _ parameter: Int, form: Bool, output: UnsafeMutablePointer<UInt8>,
+            _ range: Range<Int>?, _ parameter: Int, _ component: URLComponentKind, form: Bool, end: Int,
             into parameters: RouteParameters.Storage
         ) throws(RouteError) {
-            let value = try read(range, parameter, special: isSpecial(range, form: form), form: form, output: output)
+            guard let range else {
+                if readers[parameter].isOptional { return }
+                throw .missingParameter(name: names[parameter].text, component: component, key: nil, offset: end)
+            }
+            let value = try read(range, parameter, special: isSpecial(range, form: form), form: form, output: scratch + range.lowerBound)
             parameters.bind(parameter, value, start: range.lowerBound, url: url)
         }
 
@@ -136,7 +132,6 @@ extension RoutePlan {
             let parameter = pathParameters[position]
             if parameter < 0 { continue }
             if context.readers[parameter].kind == .remainder {
-                parameters.bindEmptyList(parameter, start: segments[position].start)
                 for segment in segments[position...] {
                     guard segment.isText else { throw context.undecodable(parameter, segment) }
                     parameters.append(.text(segment.decodedBytes), start: segment.start, url: context.url, toList: parameter, listStart: segment.start)
@@ -198,7 +193,7 @@ extension RoutePlan {
                             }
                         }
                     }
-                    if let index = itemIndex(key) {
+                    if let index = keys.indices.first(where: { ByteText.equal(bytes(of: keys[$0]), key) }) {
                         guard keyEnd < itemEnd else {
                             throw .queryItemWithoutValue(key: String(decoding: key, as: UTF8.self), offset: start)
                         }
@@ -251,7 +246,7 @@ extension RoutePlan {
     private func missingItem(_ absent: UInt64, _ layout: URLLayout) -> RouteError {
         let missing = queryKeys.indices.filter { absent & (1 << UInt64($0)) != 0 }.map { queryKeys[$0] }
             .min { $0.manifestIndex < $1.manifestIndex }!
-        let key = String(decoding: UnsafeBufferPointer(rebasing: keyBytes.buffer[missing.keyStart..<missing.keyStart + missing.keyLength]), as: UTF8.self)
+        let key = String(decoding: bytes(of: missing), as: UTF8.self)
         return .missingParameter(
             name: names[missing.parameter].text, component: .query, key: key, offset: layout.query?.upperBound ?? layout.path.upperBound)
     }
@@ -278,18 +273,8 @@ extension RoutePlan {
         }
     }
 
-    /// The index of the query key that is exactly `key`, or `nil`.
-    @inline(__always)
-    private func itemIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let keyBytes = self.keyBytes.buffer
-        for item in queryKeys.indices {
-            let binding = queryKeys[item]
-            if binding.keyLength == key.count,
-                ByteText.equal(UnsafeBufferPointer(rebasing: keyBytes[binding.keyStart..<binding.keyStart + key.count]), key)
-            {
-                return item
-            }
-        }
-        return nil
+    /// The bytes of a query key.
+    private func bytes(of key: QueryKey) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: keyBytes.buffer[key.keyStart..<key.keyStart + key.keyLength])
     }
 }

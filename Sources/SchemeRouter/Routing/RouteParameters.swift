@@ -179,14 +179,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             switch slot.value {
             case .read(.text(let text)): return .string(StringList.string(text))
             case .read(let value): return value.parameterValue(head.pointee.words)
-            case .list(let first, _, let count):
-                let slots = self.slots
-                var index = Int(first)
-                return .list(
-                    StringList.make(count: Int(count)) {
-                        defer { index = Int(slots[index].next) }
-                        return value(slots[index])
-                    })
+            case .list: return .list(list(slot) { storage, item in storage.value(item) }.unsafelyUnwrapped)
             case .absent: preconditionFailure("an absent value is not read")
             }
         }
@@ -206,11 +199,17 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             }
         }
 
-        /// Binds parameter number `parameter`, known not to be bound yet, to `value` read at `start`
-        /// of the URL `url`.
+        /// Binds slot `index` (a parameter not bound yet, or a list item) to `value` read at `start` of
+        /// the URL `url`: decoded text is kept over its raw bytes in the copy of the URL.
         @inline(__always)
-        func bind(_ parameter: Int, _ value: ReadValue, start: Int, url: UnsafePointer<UInt8>) {
-            slots[parameter] = slot(value, start: start, url: url)
+        func bind(_ index: Int, _ value: ReadValue, start: Int, url: UnsafePointer<UInt8>) {
+            var kept = value
+            if case .text(let decoded) = value {
+                let text = bytes + start
+                if let base = decoded.baseAddress, base != url + start { text.update(from: base, count: decoded.count) }
+                kept = .text(UnsafeBufferPointer(start: text, count: decoded.count))
+            }
+            slots[index] = Slot(value: .read(kept), start: Int32(truncatingIfNeeded: start))
         }
 
         /// Binds parameter number `parameter` to an empty list at `start`.
@@ -225,8 +224,8 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             let item = head.pointee.count
             precondition(item < head.pointee.bytesAt, "room for every list item")
             head.pointee.count = item &+ 1
+            bind(item, value, start: start, url: url)
             let slots = self.slots
-            (slots + item).initialize(to: slot(value, start: start, url: url))
             let index = Int32(truncatingIfNeeded: item)
             if case .list(let first, let last, let count) = slots[parameter].value {
                 if last >= 0 { slots[Int(last)].next = index }
@@ -234,16 +233,6 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             } else {
                 slots[parameter] = Slot(value: .list(first: index, last: index, count: 1), start: Int32(truncatingIfNeeded: listStart))
             }
-        }
-
-        /// The slot of a value read at `start`: decoded text is kept over its raw bytes in the copy of the URL.
-        @inline(__always)
-        private func slot(_ value: ReadValue, start: Int, url: UnsafePointer<UInt8>) -> Slot {
-            let offset = Int32(truncatingIfNeeded: start)
-            guard case .text(let decoded) = value else { return Slot(value: .read(value), start: offset) }
-            let text = bytes + start
-            if let base = decoded.baseAddress, base != url + start { text.update(from: base, count: decoded.count) }
-            return Slot(value: .read(.text(UnsafeBufferPointer(start: text, count: decoded.count))), start: offset)
         }
 
         /// The values present, by name.
