@@ -1,12 +1,7 @@
 /// One app's URL-scheme declaration, as read from its manifest file under `Schemes/`.
 ///
-/// The manifest is the `CFBundleURLTypes` idea in JSON: the app's reverse-DNS name
-/// (`CFBundleURLName`), the schemes it owns (`CFBundleURLSchemes`), and its typed `routes`.
-/// `Docs/Manifests.md` documents every key. Reading a manifest checks its JSON syntax, its keys
-/// and their types, the name and scheme syntax, parameter specifications and date formats;
-/// ``SchemeDeclaration`` then checks what needs the whole manifest (reserved schemes, routes
-/// that conflict or can never match), and ``SchemeRegistry`` what needs several.
-///
+/// The `CFBundleURLTypes` idea in JSON (`Docs/Manifests.md` documents every key). Reading one checks
+/// each value on its own; ``SchemeDeclaration`` checks the whole, ``SchemeRegistry`` several.
 /// The core does no file I/O: read the file's bytes and hand them over.
 /// ```swift
 /// let manifest = try Manifest(json: bytes, file: "Schemes/todolist.json")

@@ -1,8 +1,5 @@
-/// A scheme that no app may claim, with the reason.
-///
-/// Claiming one of these would hijack links the desktop already routes to a trusted handler (the
-/// browser, the mail or chat client, the file manager, the terminal), or let a fake handler
-/// collect what users type into it. The list is in `Docs/Manifests.md` with the reasons.
+/// A scheme that no app may claim, with the reason: claiming it would hijack links the desktop
+/// routes to a trusted handler. `Docs/Manifests.md` lists them.
 public struct ReservedScheme: Sendable, Hashable, CustomStringConvertible {
     /// Why a group of schemes is reserved.
     public enum Category: String, Sendable, Hashable, CaseIterable {
