@@ -27,10 +27,7 @@ public struct Manifest: Sendable, Hashable {
     /// (see `LifecycleConfiguration.exitsOnSuspend`); `false` when the key is absent.
     public internal(set) var exitsOnSuspend = false
 
-    /// Reads a manifest from its JSON bytes.
-    /// - Parameters:
-    ///   - json: The file's bytes (UTF-8 JSON, RFC 8259).
-    ///   - file: The file's path, for error messages.
+    /// Reads a manifest from its JSON bytes (UTF-8, RFC 8259); `file` is its path, for error messages.
     /// - Throws: ``ManifestError`` naming the file and the key path of the first fault.
     public init(json: some Collection<UInt8>, file: String) throws(ManifestError) {
         guard json.count <= Self.maximumSize else {
@@ -46,12 +43,7 @@ public struct Manifest: Sendable, Hashable {
         self = try ManifestDecoder(file: file).manifest(root)
     }
 
-    /// Creates a manifest in code.
-    /// - Parameters:
-    ///   - name: The app's reverse-DNS name.
-    ///   - schemes: The schemes it owns.
-    ///   - routes: Its routes.
-    ///   - file: A name for error messages, such as the file it would be saved as.
+    /// Creates a manifest in code; `file` names it in error messages (such as the file it would be saved as).
     public init(name: ReverseDNSName, schemes: [SchemeName], routes: [RouteDefinition] = [], file: String) {
         self.name = name
         self.schemes = schemes

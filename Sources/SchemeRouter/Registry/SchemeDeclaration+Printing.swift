@@ -7,14 +7,11 @@ extension SchemeDeclaration {
         try url(route: Request.routeName, parameters: request.routeParameters)
     }
 
-    /// Prints a route's parameters as a URL of the declaration's first scheme.
+    /// Prints the `parameters` of the route `name` as a URL of the declaration's first scheme
+    /// (optional parameters may be left out).
     ///
     /// Values print as their canonical text, percent-encoded; the URL is matched again before it
     /// is returned, and a value that would not read back the same is refused.
-    ///
-    /// - Parameters:
-    ///   - name: The route's name.
-    ///   - parameters: The values; optional parameters may be left out.
     /// - Throws: ``RouteError/unknownRoute(_:)`` or ``RouteError/unprintableParameter(route:name:reason:)``.
     public func url(route name: String, parameters: RouteParameters) throws(RouteError) -> SchemeURL {
         guard let route = routes.first(where: { $0.name == name }) else { throw .unknownRoute(name) }

@@ -31,7 +31,7 @@ public struct SchemeName: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// Why no app may claim this scheme, or `nil` when it is free to claim.
-    public var reservation: ReservedScheme? { ReservedScheme.reservation(for: rawValue) }
+    public var reservation: ReservedScheme? { ReservedScheme.all.first { $0.name == rawValue } }
 
     /// Alphabetical order.
     public static func < (lhs: SchemeName, rhs: SchemeName) -> Bool { lhs.rawValue < rhs.rawValue }
