@@ -88,6 +88,10 @@ public struct URLOpener: Sendable {
         if isSchemeRouterApp {
             childEnvironment["SCHEMEROUTER_SOURCE_APPLICATION"] = source
             childEnvironment["SCHEMEROUTER_ANNOTATION"] = options.annotation
+            if let busyRetry = options.busyRetry {
+                // The runtime reads at most a day.
+                childEnvironment["SCHEMEROUTER_BUSY_RETRY_MS"] = String(min(Sys.milliseconds(busyRetry), 86_400_000))
+            }
         }
         // The app writes its verdict frame to SCHEMEROUTER_VERDICT_FD whether it became the
         // primary or woke one; its exit status says the same for apps that do not.
