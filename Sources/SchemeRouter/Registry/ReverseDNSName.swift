@@ -25,10 +25,8 @@ public struct ReverseDNSName: Sendable, Hashable, Comparable, CustomStringConver
             if byte == UInt8(ascii: ".") {
                 guard !startsLabel else { throw fail(offset, "empty label at byte \(offset)") }
             } else if byte == UInt8(ascii: "-") {
-                throw fail(
-                    offset,
-                    "'-' at byte \(offset) is not allowed: the name becomes a desktop-file and D-Bus id, where '-' is not portable; use '_'"
-                )
+                let why = "the name becomes a desktop-file and D-Bus id, where '-' is not portable; use '_'"
+                throw fail(offset, "'-' at byte \(offset) is not allowed: \(why)")
             } else if startsLabel && !ManifestKeyPath.isLetter(byte) {
                 throw fail(offset, "a label starts with a letter, not \(URLRejection.describe(byte)) at byte \(offset)")
             } else if !(ManifestKeyPath.isLetter(byte) || ManifestKeyPath.isDigit(byte) || byte == UInt8(ascii: "_")) {
