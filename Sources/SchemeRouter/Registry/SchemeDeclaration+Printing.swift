@@ -110,13 +110,8 @@ extension SchemeDeclaration {
     /// (a URL cannot tell them apart).
     static func sameValues(_ lhs: RouteParameters, _ rhs: RouteParameters, route: Route) -> Bool {
         route.parameters.allSatisfy { name, spec in
-            var left = lhs[name]
-            var right = rhs[name]
-            if spec.isRepeated {
-                left = left ?? .list([])
-                right = right ?? .list([])
-            }
-            return left == right
+            let absent: ParameterValue? = spec.isRepeated ? .list([]) : nil
+            return (lhs[name] ?? absent) == (rhs[name] ?? absent)
         }
     }
 }
