@@ -61,9 +61,8 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         }
     }
 
-    /// A match in one allocation: the URL, route and declaration, a slot per parameter, the lists'
-    /// items, then a copy of the URL's bytes in which the binder decoded each escaped text value.
-    /// Values set by hand are kept in the header instead (no slots).
+    /// A match in one allocation: the URL, route and declaration, a slot per parameter, the lists' items,
+    /// then a copy of the URL's bytes with escaped text decoded in place (values set by hand: a dictionary).
     final class Storage: ManagedBuffer<Storage.Header, Slot> {
         struct Header {
             /// Set by ``RouteMatch`` (`nil` in a set not made into a match); `route` keeps the tables alive.
@@ -102,7 +101,6 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             return storage
         }
 
-        /// A table without names and no words, for values set by hand.
         private static let noNames = FrozenArray<Int32>([-1])
         private static let noWords = WordList().frozen()
 
@@ -168,13 +166,11 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             return slot
         }
 
-        /// The value of `name`, or `nil` when absent.
         func value(of name: String) -> ParameterValue? {
             guard let slot = slot(name) else { return head.pointee.byHand?[name] }
             return value(slot)
         }
 
-        /// The value of a bound slot.
         func value(_ slot: Slot) -> ParameterValue {
             switch slot.value {
             case .read(.text(let text)): return .string(StringList.string(text))
@@ -184,8 +180,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             }
         }
 
-        /// A list slot's items read straight from their slots (no `[ParameterValue]` between), or
-        /// `nil` when `slot` is not a list or its items are not what `item` reads (lists are of one type).
+        /// A list's items read straight from their slots, or `nil` when `slot` is not a list of what `item` reads.
         @inline(__always)
         func list<Element>(_ slot: Slot, _ item: (Storage, Slot) -> Element?) -> [Element]? {
             guard case .list(let first, _, let count) = slot.value else { return nil }
