@@ -246,19 +246,13 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
     var storage: Storage
 
     /// An empty set, to fill for printing.
-    public init() {
-        storage = .make(byHand: [:])
-    }
+    public init() { storage = .make(byHand: [:]) }
 
     /// A set holding `values`.
-    public init(_ values: [String: ParameterValue]) {
-        storage = .make(byHand: values)
-    }
+    public init(_ values: [String: ParameterValue]) { storage = .make(byHand: values) }
 
     /// The values bound in `storage`.
-    init(_ storage: Storage) {
-        self.storage = storage
-    }
+    init(_ storage: Storage) { self.storage = storage }
 
     /// The value of `name`, or `nil`. Setting `nil` removes it.
     public subscript(name: String) -> ParameterValue? {
