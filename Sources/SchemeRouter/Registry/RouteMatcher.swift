@@ -11,21 +11,20 @@ final class RouteMatcher: Sendable {
     /// host's index in `hostIndex`.
     let anyHost: RouteTrie?
     let hosts: [RouteTrie]
-    let hostIndex: CaseFoldedTable
+    let hostIndex: KeyTable
     /// Every host some route names, sorted.
     let servedHosts: [String]
     /// The routes' plans, by the same index, unretained (`routes` owns them): read without
     /// copying a route or counting a reference.
     let plans: FrozenArray<Unmanaged<RoutePlan>>
 
-    init(name: ReverseDNSName, routes: [Route], table: RouteTable) {
+    /// Builds the tries, refusing routes that conflict or that no URL can reach.
+    init(name: ReverseDNSName, routes: [Route], file: String) throws(ManifestError) {
         self.name = name
         self.routes = routes
+        (anyHost, servedHosts, hosts) = try RouteTrie.tries(of: routes, file: file)
+        hostIndex = KeyTable(servedHosts.enumerated().map { (0, $0.element, $0.offset) }, foldsCase: true)
         plans = FrozenArray(routes.map { Unmanaged.passUnretained($0.plan.compiled) })
-        anyHost = table.anyHost.isEmpty ? nil : RouteTrie(table.anyHost)
-        hosts = table.hostList.map { RouteTrie($0.1) }
-        hostIndex = CaseFoldedTable(table.hostList.enumerated().map { (key: $0.element.0, value: $0.offset) })
-        servedHosts = table.hostList.map(\.0)
     }
 
     deinit {
@@ -39,7 +38,8 @@ final class RouteMatcher: Sendable {
         let layout = url.layout
         if routes.isEmpty { throw .noRoute(scheme: url.scheme, closestRoute: nil, reason: .noRoutes) }
         let trie: RouteTrie
-        if let host = layout.host, !hostIndex.isEmpty, let index = hostIndex.value(for: UnsafeBufferPointer(rebasing: bytes[host])) {
+        let index = layout.host.map { hosts.isEmpty ? -1 : hostIndex.value(for: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? -1
+        if index >= 0 {
             trie = hosts[index]
         } else if let anyHost {
             trie = anyHost

@@ -1,5 +1,5 @@
-/// One host's routes as a trie of path segments, frozen from ``RouteTable``'s builder into plain
-/// arrays of integers read through pointers while selecting (no reference count, no copy).
+/// One host's routes as a trie of path segments: built at registration, where routes that
+/// conflict or that no URL can reach are refused, and read through pointers while selecting.
 ///
 /// Selection looks at the host and the path only (the query and fragment then bind parameters
 /// or fail precisely). At each segment it tries, in this order, the literal child equal to the
@@ -10,29 +10,19 @@
 /// turns into its ``NoRouteReason``.
 final class RouteTrie: Sendable {
     struct Node: Sendable {
-        var literalStart: Int32 = 0
-        var literalCount: Int32 = 0
-        /// Start of this node's hash slots in `slots` (`-1`: few literals, compared one by one).
-        var slotStart: Int32 = -1
-        var slotMask: Int32 = 0
         var parameterChild: Int32 = -1
         var catchAllRoute: Int32 = -1
         var route: Int32 = -1
-        /// The lowest route index at or below this node (`-1`: none), for "closest route" in errors.
-        var firstRoute: Int32 = -1
-    }
-
-    struct Literal: Sendable {
-        var keyStart: Int32
-        var keyLength: Int32
-        var child: Int32
+        /// The lowest route index at or below this node, for "closest route" in errors.
+        var firstRoute: Int32
+        var hasLiterals = false
     }
 
     /// What errors say of a node: what it expected, and the names of its parameter and catch-all.
     struct NodeWords: Sendable {
-        let expected: [String]
-        let parameter: String
-        let catchAll: String
+        var expected: [String] = []
+        var parameter = ""
+        var catchAll = ""
     }
 
     /// A URL path segment as selection and binding read it.
@@ -67,74 +57,38 @@ final class RouteTrie: Sendable {
     }
 
     let nodes: FrozenArray<Node>
-    private let literals: FrozenArray<Literal>
-    private let keys: FrozenArray<UInt8>
-    private let slots: FrozenArray<Int32>
+    /// Each literal child's index, by its text under its parent's index.
+    private let literals: KeyTable
     let words: [NodeWords]
 
-    init(_ trie: RouteTable.Trie) {
-        var nodes: [Node] = []
-        var literals: [Literal] = []
-        var keys: [UInt8] = []
-        var slots: [Int32] = []
-        for node in trie.nodes {
-            var flat = Node()
-            flat.literalStart = Int32(literals.count)
-            flat.literalCount = Int32(node.literals.count)
-            let sorted = node.literals.sorted { $0.key < $1.key }
-            for (key, child) in sorted {
-                let bytes = Array(key.utf8)
-                literals.append(Literal(keyStart: Int32(keys.count), keyLength: Int32(bytes.count), child: Int32(child)))
-                keys += bytes
-            }
-            // Many literals are found through a hash table: one hash and one comparison.
-            if node.literals.count >= 8 {
-                var size = 1
-                while size < node.literals.count * 2 { size *= 2 }
-                flat.slotStart = Int32(slots.count)
-                flat.slotMask = Int32(size - 1)
-                var table = [Int32](repeating: -1, count: size)
-                for (position, literal) in sorted.enumerated() {
-                    var slot = Int(ByteText.hash(literal.key) & UInt64(size - 1))
-                    while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-                    table[slot] = flat.literalStart + Int32(position)
-                }
-                slots += table
-            }
-            flat.parameterChild = node.parameter.map { Int32($0.child) } ?? -1
-            flat.catchAllRoute = node.catchAll.map { Int32($0.route) } ?? -1
-            flat.route = node.route.map(Int32.init) ?? -1
-            flat.firstRoute = node.firstRoute == Int.max ? -1 : Int32(node.firstRoute)
-            nodes.append(flat)
+    private init(_ builder: Builder) {
+        nodes = FrozenArray(builder.nodes)
+        literals = KeyTable(builder.literals.map { (Int($0.key.node), $0.key.text, Int($0.value)) }, foldsCase: false)
+        var words = builder.words
+        for literal in builder.literals.keys.sorted(by: { $0.text < $1.text }) {
+            words[Int(literal.node)].expected.append("'\(literal.text)'")
         }
-        self.nodes = FrozenArray(nodes)
-        self.literals = FrozenArray(literals)
-        self.keys = FrozenArray(keys)
-        self.slots = FrozenArray(slots)
-        words = trie.nodes.map {
-            NodeWords(expected: RouteTable.expected($0), parameter: $0.parameter?.name ?? "", catchAll: $0.catchAll?.name ?? "")
+        for (index, node) in builder.nodes.enumerated() {
+            if node.parameterChild >= 0 { words[index].expected.append("{\(words[index].parameter)}") }
+            if node.catchAllRoute >= 0 { words[index].expected.append("{\(words[index].catchAll)...}") }
+            if node.route >= 0 { words[index].expected.append("the end of the path") }
         }
+        self.words = words
     }
 
     deinit {
         nodes.free()
-        literals.free()
-        keys.free()
-        slots.free()
     }
 
     /// The route the segments select, or `-1` with `miss` saying how far the search got.
     @inline(__always)
     func select(_ segments: UnsafeBufferPointer<Segment>, miss: inout Miss) -> Int {
-        let view = View(nodes: nodes.buffer, literals: literals.buffer, keys: keys.buffer, slots: slots.buffer, segments: segments)
-        return Int(view.search(0, depth: 0, miss: &miss))
+        Int(View(nodes: nodes.buffer, literals: literals.storage, segments: segments).search(0, depth: 0, miss: &miss))
     }
 
     private struct View {
         let nodes: UnsafeBufferPointer<Node>
-        let literals: UnsafeBufferPointer<Literal>
-        let keys: UnsafeBufferPointer<UInt8>
-        let slots: UnsafeBufferPointer<Int32>
+        let literals: KeyTable.Storage
         let segments: UnsafeBufferPointer<Segment>
 
         /// Depth-first: literal child, then parameter child, then catch-all.
@@ -146,10 +100,10 @@ final class RouteTrie: Sendable {
                 return -1
             }
             let segment = segments[depth]
-            if node.literalCount > 0, segment.isText {
-                let child = literalChild(node, segment.decodedBytes)
+            if node.hasLiterals && segment.isText {
+                let child = literals.value(for: segment.decodedBytes, scope: index)
                 if child >= 0 {
-                    let route = search(Int(child), depth: depth + 1, miss: &miss)
+                    let route = search(child, depth: depth + 1, miss: &miss)
                     if route >= 0 { return route }
                 }
             }
@@ -186,31 +140,182 @@ final class RouteTrie: Sendable {
             miss.closest = nodes[node].firstRoute
             miss.parameterFault = nil
         }
+    }
 
-        @inline(__always)
-        func literalChild(_ node: Node, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-            if node.slotStart < 0 {
-                let start = Int(node.literalStart)
-                for position in start..<start + Int(node.literalCount) where matches(literals[position], bytes) {
-                    return literals[position].child
+    // MARK: - Building
+
+    /// A declaration's tries: one for routes without a host (`nil` when there are none), and one
+    /// per host some route names (sorted), which also holds every route without a host (a route
+    /// naming the host wins over one without on the same path).
+    /// - Throws: ``ManifestError/conflictingRoutes(file:keyPath:route:other:reason:)`` or
+    ///   ``ManifestError/unreachableRoute(file:keyPath:route:reason:shadowedBy:)``.
+    static func tries(
+        of routes: [Route], file: String
+    ) throws(ManifestError) -> (anyHost: RouteTrie?, hosts: [String], byHost: [RouteTrie]) {
+        let hostless = routes.filter { $0.host == nil }
+        let hosts = Set(routes.compactMap(\.host)).sorted()
+        let anyHost = hostless.isEmpty ? nil : RouteTrie(try Builder(hostless, yielding: [], of: routes, file: file))
+        var byHost: [RouteTrie] = []
+        for host in hosts {
+            byHost.append(RouteTrie(try Builder(routes.filter { $0.host == host }, yielding: hostless, of: routes, file: file)))
+        }
+        for route in routes {
+            let trie = route.host.map { byHost[hosts.firstIndex(of: $0)!] } ?? anyHost!
+            if let (shadow, reason) = trie.shadowing(of: route) {
+                throw .unreachableRoute(
+                    file: file, keyPath: pathKey(route.index),
+                    route: RouteReference(index: route.index, name: route.name), reason: reason,
+                    shadowedBy: RouteReference(index: shadow, name: routes[shadow].name))
+            }
+        }
+        return (anyHost, hosts, byHost)
+    }
+
+    private static func pathKey(_ index: Int) -> String {
+        ManifestKeyPath.root.appending("routes").appending(index: index).appending("path").description
+    }
+
+    /// The trie as it is built: the same nodes, literal children in a dictionary.
+    private struct Builder {
+        struct Literal: Hashable {
+            let node: Int32
+            let text: String
+        }
+
+        var nodes = [Node(firstRoute: .max)]
+        var literals: [Literal: Int32] = [:]
+        var words = [NodeWords()]
+        /// Per node, the route that created its parameter edge (for conflict messages).
+        var parameterOwners = [-1]
+
+        /// Inserts `routes`, then `yielding` ones, whose path another route already ends on is
+        /// left to that route instead of being a conflict (host-less routes in a host's trie).
+        init(_ routes: [Route], yielding: [Route], of all: [Route], file: String) throws(ManifestError) {
+            func conflict(_ route: Route, _ other: Int, _ reason: String) -> ManifestError {
+                .conflictingRoutes(
+                    file: file, keyPath: RouteTrie.pathKey(route.index),
+                    route: RouteReference(index: route.index, name: route.name),
+                    other: RouteReference(index: other, name: all[other].name), reason: reason)
+            }
+            for route in routes { try insert(route, yieldingTies: false, conflict) }
+            for route in yielding { try insert(route, yieldingTies: true, conflict) }
+        }
+
+        private mutating func insert(
+            _ route: Route, yieldingTies: Bool, _ conflict: (Route, Int, String) -> ManifestError
+        ) throws(ManifestError) {
+            let index = Int32(route.index)
+            var node = 0
+            nodes[0].firstRoute = min(nodes[0].firstRoute, index)
+            func newNode() -> Int32 {
+                nodes.append(Node(firstRoute: index))
+                words.append(NodeWords())
+                parameterOwners.append(-1)
+                return Int32(nodes.count - 1)
+            }
+            for segment in route.path.segments {
+                switch segment {
+                case .literal(let text):
+                    let literal = Literal(node: Int32(node), text: text)
+                    if literals[literal] == nil { literals[literal] = newNode() }
+                    nodes[node].hasLiterals = true
+                    node = Int(literals[literal]!)
+                case .parameter(let name):
+                    let other = words[node].parameter
+                    if nodes[node].parameterChild >= 0 {
+                        guard other == name else {
+                            let reason = "at the same position one binds {\(name)} and the other {\(other)}"
+                            throw conflict(route, parameterOwners[node], reason + ": give the parameter one name in both")
+                        }
+                    } else {
+                        nodes[node].parameterChild = newNode()
+                        words[node].parameter = name
+                        parameterOwners[node] = route.index
+                    }
+                    node = Int(nodes[node].parameterChild)
+                case .catchAll(let name):
+                    if nodes[node].catchAllRoute >= 0 {
+                        if yieldingTies { return }
+                        throw conflict(route, Int(nodes[node].catchAllRoute), "both match the same host and path \(route.path)")
+                    }
+                    nodes[node].catchAllRoute = index
+                    words[node].catchAll = name
+                    return
                 }
-                return -1
+                nodes[node].firstRoute = min(nodes[node].firstRoute, index)
             }
-            let mask = Int(node.slotMask)
-            var slot = Int(ByteText.hash(bytes) & UInt64(mask))
-            while true {
-                let literal = slots[Int(node.slotStart) + slot]
-                if literal < 0 { return -1 }
-                if matches(literals[Int(literal)], bytes) { return literals[Int(literal)].child }
-                slot = (slot + 1) & mask
+            if nodes[node].route >= 0 {
+                if yieldingTies { return }
+                throw conflict(route, Int(nodes[node].route), "both match the same host and path \(route.path)")
             }
+            nodes[node].route = index
         }
+    }
 
-        @inline(__always)
-        func matches(_ literal: Literal, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard Int(literal.keyLength) == bytes.count else { return false }
-            let start = Int(literal.keyStart)
-            return ByteText.equal(UnsafeBufferPointer(rebasing: keys[start..<start + bytes.count]), bytes)
+    // MARK: - Shadowing
+
+    /// A route no URL can select: at some path parameter whose type has finitely many values,
+    /// every value (and keyword) is a literal sibling that leads to a route of the same remaining
+    /// shape, which selection always prefers.
+    private func shadowing(of route: Route) -> (Int, String)? {
+        var node = 0
+        let segments = route.path.segments
+        for (position, segment) in segments.enumerated() {
+            switch segment {
+            case .literal(let text):
+                node = literals.value(for: text, scope: node)
+            case .catchAll:
+                return nil
+            case .parameter(let name):
+                if let values = Self.finiteValues(route.parameters[name]!), !values.isEmpty {
+                    var shadow: Int?
+                    for value in values {
+                        let literal = literals.value(for: value, scope: node)
+                        guard literal >= 0, let other = endpoint(of: segments[(position + 1)...], from: literal) else {
+                            shadow = nil
+                            break
+                        }
+                        shadow = shadow ?? other
+                    }
+                    if let shadow {
+                        let listed = values.map { "'\($0)'" }.joined(separator: ", ")
+                        return (shadow, "every value of {\(name)} (\(listed)) is also a literal path segment, and literals win")
+                    }
+                }
+                node = Int(nodes[node].parameterChild)
+            }
         }
+        return nil
+    }
+
+    /// The route reached by following a remaining shape (literals exactly, any parameter, any
+    /// catch-all) from `node`, if one ends there.
+    private func endpoint(of rest: ArraySlice<PathPattern.Segment>, from node: Int) -> Int? {
+        var node = node
+        for segment in rest {
+            switch segment {
+            case .literal(let text):
+                node = literals.value(for: text, scope: node)
+            case .parameter:
+                node = Int(nodes[node].parameterChild)
+            case .catchAll:
+                return nodes[node].catchAllRoute >= 0 ? Int(nodes[node].catchAllRoute) : nil
+            }
+            if node < 0 { return nil }
+        }
+        return nodes[node].route >= 0 ? Int(nodes[node].route) : nil
+    }
+
+    /// Every text a parameter accepts, when there are few enough to enumerate.
+    private static func finiteValues(_ spec: ParameterSpec) -> [String]? {
+        let values: [String]
+        switch spec.kind {
+        case .enumeration(let allowed): values = allowed
+        case .boolean: values = ["true", "false", "1", "0"]
+        case .integer(let min, let max) where max.subtractingReportingOverflow(min) .overflow == false && max - min < 256:
+            values = (min...max).map(String.init)
+        default: return nil
+        }
+        return values + spec.keywords
     }
 }
