@@ -6,8 +6,8 @@ final class KeyTable: Sendable {
     struct Storage {
         fileprivate let entries: FrozenArray<Entry>
         fileprivate let keys: FrozenArray<UInt8>
-        /// Indices into `entries` (`-1`: empty), at most half full; a key's first slot is the top
-        /// bits of its hash, `64 - shift` of them.
+        /// Indices into `entries` (`-1`: empty), at most half full; a key's first is its hash's top
+        /// `64 - shift` bits.
         fileprivate let slots: FrozenArray<Int32>
         fileprivate let shift: UInt64
         fileprivate let foldsCase: Bool
@@ -59,7 +59,6 @@ final class KeyTable: Sendable {
         storage.value(for: key, scope: scope)
     }
 
-    /// The value of `key` (a `String`) under `scope`, or `-1`.
     func value(for key: String, scope: Int = 0) -> Int {
         var key = key
         return key.withUTF8 { storage.value(for: $0, scope: scope) }
@@ -67,7 +66,7 @@ final class KeyTable: Sendable {
 }
 
 extension KeyTable.Storage {
-    /// The value of `key` under `scope`, or `-1`: a key of up to sixteen bytes is compared as two words.
+    /// (Keys of up to sixteen bytes compare as two words.)
     @inline(__always)
     func value(for key: UnsafeBufferPointer<UInt8>, scope: Int = 0) -> Int {
         let (first, last) = Self.ends(key, folding: foldsCase)
@@ -86,7 +85,6 @@ extension KeyTable.Storage {
         }
     }
 
-    /// Whether the bytes between a long key's first and last eight equal the stored key's at `start`.
     private func middleEqual(_ key: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
         for index in 8..<key.count - 8 {
             let byte = key[index]

@@ -1,9 +1,5 @@
-/// Checks one ``RouteDefinition`` of a manifest and compiles it into a ``Route``.
-///
-/// Every rule of `Docs/Manifests.md` that concerns a single route is here: a unique identifier
-/// as name, a valid host and path pattern, every parameter declared and bound exactly once,
-/// options that make sense for where a parameter is bound, and constraints some value can meet.
-/// Rules between routes (conflicts, shadowing) are ``RouteTable``'s.
+/// Checks one ``RouteDefinition`` of a manifest against every rule of `Docs/Manifests.md` for a
+/// single route, and compiles it into a ``Route``; rules between routes are ``RouteTrie``'s.
 struct RouteCompiler {
     /// The most query items one route binds (binding tracks them in one 64-bit set).
     static let maximumQueryItems = 64
@@ -50,15 +46,15 @@ struct RouteCompiler {
         }
 
         // Every binding names a declared parameter, and no parameter is bound twice.
-        var bound: [String: (Binding, ManifestKeyPath)] = [:]
+        var bound: [String: Binding] = [:]
         func bind(_ name: String, _ binding: Binding, at keyPath: ManifestKeyPath) throws(ManifestError) {
             guard definition.parameters[name] != nil else {
                 throw invalid(keyPath, "'\(name)' is not declared under parameters")
             }
-            if let (first, _) = bound[name] {
+            if let first = bound[name] {
                 throw invalid(keyPath, "the parameter '\(name)' is already bound to \(first.phrase)")
             }
-            bound[name] = (binding, keyPath)
+            bound[name] = binding
         }
         for segment in pattern.segments {
             switch segment {
@@ -85,7 +81,7 @@ struct RouteCompiler {
             guard ManifestKeyPath.isIdentifier(name) else {
                 throw invalid(specPath, "'\(name)' is not a parameter name: use letters, digits and '_', not starting with a digit")
             }
-            guard let (binding, _) = bound[name] else {
+            guard let binding = bound[name] else {
                 throw invalid(specPath, "the parameter '\(name)' is declared but bound by neither path, query, rawQuery nor fragment")
             }
             try check(definition.parameters[name]!, binding: binding, at: specPath, route: reference)
@@ -104,13 +100,9 @@ struct RouteCompiler {
                 throw invalid(path.appending("repeated"), "only a query item can repeat, not \(binding.phrase)")
             }
         }
-        switch (spec.kind, binding) {
-        case (.remainder, .catchAll): break
-        case (.remainder, _):
-            throw invalid(path.appending("type"), "'remainder' is the type of a catch-all {name...} only, not of \(binding.phrase)")
-        case (_, .catchAll):
-            throw invalid(path.appending("type"), "a catch-all {name...} has the type 'remainder'")
-        default: break
+        if (spec.kind == .remainder) != (binding == .catchAll) {
+            let reason = "'remainder' is the type of a catch-all {name...} only, not of \(binding.phrase)"
+            throw invalid(path.appending("type"), binding == .catchAll ? "a catch-all {name...} has the type 'remainder'" : reason)
         }
         switch spec.kind {
         case .string(let minLength, let maxLength):

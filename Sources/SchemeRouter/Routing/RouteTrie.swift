@@ -1,13 +1,6 @@
-/// One host's routes as a trie of path segments: built at registration, where routes that
-/// conflict or that no URL can reach are refused, and read through pointers while selecting.
-///
-/// Selection looks at the host and the path only (the query and fragment then bind parameters
-/// or fail precisely). At each segment it tries, in this order, the literal child equal to the
-/// percent-decoded segment, then the parameter child (any non-empty segment that is not `.` or
-/// `..`), then a catch-all (the remaining segments); when a branch fails further down it backs
-/// up and tries the next. The order is fixed, so the same URL always selects the same route.
-/// The same search records the deepest point any branch reached, which a failed selection
-/// turns into its ``NoRouteReason``.
+/// One host's routes as a trie of path segments, built at registration (refusing routes that
+/// conflict or that no URL can reach) and read through pointers while selecting, in the order
+/// `Docs/Manifests.md` gives; the search records its deepest dead end for the ``NoRouteReason``.
 final class RouteTrie: Sendable {
     struct Node: Sendable {
         var parameterChild: Int32 = -1
@@ -18,10 +11,12 @@ final class RouteTrie: Sendable {
         var hasLiterals = false
     }
 
-    /// What errors say of a node: what it expected, and the names of its parameter and catch-all.
+    /// What errors say of a node: what it expected, its parameter and catch-all, and (while
+    /// building) the route that created its parameter edge.
     struct NodeWords: Sendable {
         var expected: [String] = []
         var parameter = ""
+        var parameterOwner = -1
         var catchAll = ""
     }
 
@@ -51,8 +46,7 @@ final class RouteTrie: Sendable {
         var pathEnded = false
         var node = 0
         var closest: Int32 = -1
-        /// A path parameter (of `node`, its catch-all when `catchAll`) that refused its segment
-        /// (empty or dot), when that was the deepest fault.
+        /// The path parameter (or catch-all) whose refused segment was the deepest fault.
         var parameterFault: (node: Int, catchAll: Bool, segment: Int, fault: ParameterFault)?
     }
 
@@ -144,11 +138,8 @@ final class RouteTrie: Sendable {
 
     // MARK: - Building
 
-    /// A declaration's tries: one for routes without a host (`nil` when there are none), and one
-    /// per host some route names (sorted), which also holds every route without a host (a route
-    /// naming the host wins over one without on the same path).
-    /// - Throws: ``ManifestError/conflictingRoutes(file:keyPath:route:other:reason:)`` or
-    ///   ``ManifestError/unreachableRoute(file:keyPath:route:reason:shadowedBy:)``.
+    /// A declaration's tries: for routes without a host (`nil` when there are none), and per host
+    /// (sorted), which also holds the host-less routes (a route naming the host wins a tie).
     static func tries(
         of routes: [Route], file: String
     ) throws(ManifestError) -> (anyHost: RouteTrie?, hosts: [String], byHost: [RouteTrie]) {
@@ -185,11 +176,8 @@ final class RouteTrie: Sendable {
         var nodes = [Node(firstRoute: .max)]
         var literals: [Literal: Int32] = [:]
         var words = [NodeWords()]
-        /// Per node, the route that created its parameter edge (for conflict messages).
-        var parameterOwners = [-1]
 
-        /// Inserts `routes`, then `yielding` ones, whose path another route already ends on is
-        /// left to that route instead of being a conflict (host-less routes in a host's trie).
+        /// Inserts `routes`, then `yielding` ones, which leave a path another route ends on to it.
         init(_ routes: [Route], yielding: [Route], of all: [Route], file: String) throws(ManifestError) {
             func conflict(_ route: Route, _ other: Int, _ reason: String) -> ManifestError {
                 .conflictingRoutes(
@@ -210,8 +198,15 @@ final class RouteTrie: Sendable {
             func newNode() -> Int32 {
                 nodes.append(Node(firstRoute: index))
                 words.append(NodeWords())
-                parameterOwners.append(-1)
                 return Int32(nodes.count - 1)
+            }
+            // Takes a node's route or catch-all for the route, unless another route has it.
+            func end(_ end: inout Int32) throws(ManifestError) {
+                if end < 0 {
+                    end = index
+                } else if !yieldingTies {
+                    throw conflict(route, Int(end), "both match the same host and path \(route.path)")
+                }
             }
             for segment in route.path.segments {
                 switch segment {
@@ -225,30 +220,21 @@ final class RouteTrie: Sendable {
                     if nodes[node].parameterChild >= 0 {
                         guard other == name else {
                             let reason = "at the same position one binds {\(name)} and the other {\(other)}"
-                            throw conflict(route, parameterOwners[node], reason + ": give the parameter one name in both")
+                            throw conflict(route, words[node].parameterOwner, reason + ": give the parameter one name in both")
                         }
                     } else {
                         nodes[node].parameterChild = newNode()
                         words[node].parameter = name
-                        parameterOwners[node] = route.index
+                        words[node].parameterOwner = route.index
                     }
                     node = Int(nodes[node].parameterChild)
                 case .catchAll(let name):
-                    if nodes[node].catchAllRoute >= 0 {
-                        if yieldingTies { return }
-                        throw conflict(route, Int(nodes[node].catchAllRoute), "both match the same host and path \(route.path)")
-                    }
-                    nodes[node].catchAllRoute = index
-                    words[node].catchAll = name
-                    return
+                    if nodes[node].catchAllRoute < 0 { words[node].catchAll = name }
+                    return try end(&nodes[node].catchAllRoute)
                 }
                 nodes[node].firstRoute = min(nodes[node].firstRoute, index)
             }
-            if nodes[node].route >= 0 {
-                if yieldingTies { return }
-                throw conflict(route, Int(nodes[node].route), "both match the same host and path \(route.path)")
-            }
-            nodes[node].route = index
+            try end(&nodes[node].route)
         }
     }
 
@@ -268,16 +254,8 @@ final class RouteTrie: Sendable {
                 return nil
             case .parameter(let name):
                 if let values = Self.finiteValues(route.parameters[name]!), !values.isEmpty {
-                    var shadow: Int?
-                    for value in values {
-                        let literal = literals.value(for: value, scope: node)
-                        guard literal >= 0, let other = endpoint(of: segments[(position + 1)...], from: literal) else {
-                            shadow = nil
-                            break
-                        }
-                        shadow = shadow ?? other
-                    }
-                    if let shadow {
+                    let ends = values.map { endpoint(of: segments[(position + 1)...], from: literals.value(for: $0, scope: node)) }
+                    if !ends.contains(nil), let shadow = ends[0] {
                         let listed = values.map { "'\($0)'" }.joined(separator: ", ")
                         return (shadow, "every value of {\(name)} (\(listed)) is also a literal path segment, and literals win")
                     }
@@ -290,20 +268,16 @@ final class RouteTrie: Sendable {
 
     /// The route reached by following a remaining shape (literals exactly, any parameter, any
     /// catch-all) from `node`, if one ends there.
-    private func endpoint(of rest: ArraySlice<PathPattern.Segment>, from node: Int) -> Int? {
-        var node = node
-        for segment in rest {
+    private func endpoint(of rest: ArraySlice<PathPattern.Segment>, from start: Int) -> Int? {
+        var node = start
+        for segment in rest where node >= 0 {
             switch segment {
-            case .literal(let text):
-                node = literals.value(for: text, scope: node)
-            case .parameter:
-                node = Int(nodes[node].parameterChild)
-            case .catchAll:
-                return nodes[node].catchAllRoute >= 0 ? Int(nodes[node].catchAllRoute) : nil
+            case .literal(let text): node = literals.value(for: text, scope: node)
+            case .parameter: node = Int(nodes[node].parameterChild)
+            case .catchAll: return nodes[node].catchAllRoute >= 0 ? Int(nodes[node].catchAllRoute) : nil
             }
-            if node < 0 { return nil }
         }
-        return nodes[node].route >= 0 ? Int(nodes[node].route) : nil
+        return node >= 0 && nodes[node].route >= 0 ? Int(nodes[node].route) : nil
     }
 
     /// Every text a parameter accepts, when there are few enough to enumerate.
