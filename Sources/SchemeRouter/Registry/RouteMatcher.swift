@@ -55,8 +55,7 @@ final class RouteMatcher: Sendable {
         return RouteMatch(url: url, declaration: name, route: routes[route], parameters: parameters)
     }
 
-    /// Why no route fits. (It takes the layout, not the URL: a closure capturing the URL copies it
-    /// on the success path.)
+    /// Why no route fits (from the layout: a closure capturing the URL copies it on every match).
     @inline(never)
     private func noRoute(
         _ miss: RouteTrie.Miss, _ trie: RouteTrie, _ layout: URLLayout, _ segments: UnsafeBufferPointer<RouteTrie.Segment>,
@@ -65,9 +64,9 @@ final class RouteMatcher: Sendable {
         func text(_ segment: RouteTrie.Segment) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), as: UTF8.self)
         }
-        if let (node, catchAll, position, fault) = miss.parameterFault {
-            let name = catchAll ? trie.words[node].catchAll : trie.words[node].parameter
-            return .invalidParameter(name: name, value: text(segments[position]), offset: segments[position].start, fault: fault)
+        if let (catchAll, fault) = miss.parameterFault {
+            let name = catchAll ? trie.words[miss.node].catchAll : trie.words[miss.node].parameter
+            return .invalidParameter(name: name, value: text(segments[miss.depth]), offset: segments[miss.depth].start, fault: fault)
         }
         let expected = trie.words[miss.node].expected
         let reason: NoRouteReason =
@@ -112,8 +111,7 @@ final class RouteMatcher: Sendable {
 
     static let segmentRoom = 16
 
-    /// Splits the path at `/` into `room` (the segment count, or `-1` when `room` is too small),
-    /// escaped segments decoded into `scratch` at their own offsets or marked as not text.
+    /// Splits the path at `/` into `room`, decoding escaped segments into `scratch` (`-1`: no room).
     @inline(__always)
     private static func split(
         _ bytes: UnsafeBufferPointer<UInt8>, from pathStart: Int, to pathEnd: Int, scratch: UnsafeMutablePointer<UInt8>,

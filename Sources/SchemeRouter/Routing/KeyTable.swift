@@ -6,8 +6,7 @@ final class KeyTable: Sendable {
     struct Storage {
         fileprivate let entries: FrozenArray<Entry>
         fileprivate let keys: FrozenArray<UInt8>
-        /// Indices into `entries` (`-1`: empty), at most half full; a key's first is its hash's top
-        /// `64 - shift` bits.
+        /// Indices into `entries` (`-1`: empty), half full at most, probed from the hash's top bits.
         fileprivate let slots: FrozenArray<Int32>
         fileprivate let shift: UInt64
         fileprivate let foldsCase: Bool
@@ -93,8 +92,7 @@ extension KeyTable.Storage {
         return true
     }
 
-    /// A key's first and last eight bytes (overlapping; four and four, or three picked bytes, when
-    /// shorter), ASCII capitals lower-cased when `folding`.
+    /// A key's first and last eight bytes (overlapping; four and four, or three, when shorter).
     @inline(__always)
     fileprivate static func ends(_ key: UnsafeBufferPointer<UInt8>, folding: Bool) -> (UInt64, UInt64) {
         let count = key.count

@@ -62,14 +62,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 guard ManifestKeyPath.isIdentifier(name) else {
                     throw fail("'\(name)' at byte \(offset + 1) is not a parameter name (letters, digits and '_', not starting with a digit)")
                 }
-                if isCatchAll {
-                    guard index == pieces.count - 1 else {
-                        throw fail("the catch-all {\(name)...} at byte \(offset) must be the last segment")
-                    }
-                    segments.append(.catchAll(name))
-                } else {
-                    segments.append(.parameter(name))
+                if isCatchAll && index < pieces.count - 1 {
+                    throw fail("the catch-all {\(name)...} at byte \(offset) must be the last segment")
                 }
+                segments.append(isCatchAll ? .catchAll(name) : .parameter(name))
             } else {
                 for (position, byte) in piece.enumerated() {
                     switch byte {

@@ -36,7 +36,7 @@ struct RouteCompiler {
             throw invalid(path.appending("name"), "the name '\(definition.name)' is already used by routes[\(other.index)]")
         }
 
-        let host = try definition.host.map { text throws(ManifestError) in try Self.checkHost(text, at: path.appending("host"), file: file) }
+        let host = try definition.host.map { text throws(ManifestError) in try checkHost(text, at: path.appending("host")) }
 
         let pattern: PathPattern
         do { pattern = try PathPattern(definition.path) } catch { throw invalid(path.appending("path"), error.reason) }
@@ -95,10 +95,8 @@ struct RouteCompiler {
         if spec.isOptional && isPath {
             throw invalid(path.appending("optional"), "a path parameter is always present; only query items, rawQuery and fragment can be optional")
         }
-        if spec.isRepeated {
-            guard case .queryItem = binding else {
-                throw invalid(path.appending("repeated"), "only a query item can repeat, not \(binding.phrase)")
-            }
+        if case .queryItem = binding {} else if spec.isRepeated {
+            throw invalid(path.appending("repeated"), "only a query item can repeat, not \(binding.phrase)")
         }
         if (spec.kind == .remainder) != (binding == .catchAll) {
             let reason = "'remainder' is the type of a catch-all {name...} only, not of \(binding.phrase)"
@@ -145,22 +143,16 @@ struct RouteCompiler {
         }
     }
 
-    /// A route's host: a registered name or IP address as a URL would carry it, compared
-    /// case-insensitively, so stored lower-cased.
-    static func checkHost(_ text: String, at path: ManifestKeyPath, file: String) throws(ManifestError) -> String {
-        let reason: String
-        if text.isEmpty {
-            reason = "the host is empty: leave 'host' out to match any host or none"
-        } else if text.utf8.contains(UInt8(ascii: "%")) {
-            reason = "write the host without percent-encoding"
-        } else if let url = try? SchemeURL("x://" + text + "/"), url.userinfo == nil, url.rawPort == nil,
+    /// A route's host, lower-cased: it is compared ignoring case.
+    func checkHost(_ text: String, at path: ManifestKeyPath) throws(ManifestError) -> String {
+        guard !text.isEmpty else { throw invalid(path, "the host is empty: leave 'host' out to match any host or none") }
+        guard !text.utf8.contains(UInt8(ascii: "%")) else { throw invalid(path, "write the host without percent-encoding") }
+        guard let url = try? SchemeURL("x://" + text + "/"), url.userinfo == nil, url.rawPort == nil,
             url.host?.raw.utf8.count == text.utf8.count
-        {
-            return text.lowercased()
-        } else {
-            reason = "'\(text)' is not a host a URL can carry (a registered name such as www.acme.com, or an IP address)"
+        else {
+            throw invalid(path, "'\(text)' is not a host a URL can carry (a registered name such as www.acme.com, or an IP address)")
         }
-        throw .invalidValue(file: file, keyPath: path.description, reason: reason)
+        return text.lowercased()
     }
 
     func invalid(_ path: ManifestKeyPath, _ reason: String) -> ManifestError {

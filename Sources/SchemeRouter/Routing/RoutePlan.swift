@@ -11,10 +11,8 @@ final class RoutePlan: Sendable {
         /// The item's position in the manifest's `query` (which missing item is reported first).
         let manifestIndex: Int
         let isRepeated: Bool
-        /// The key and its `=` as a little-endian word's first bytes, and their mask: an item whose
-        /// first eight bytes match starts with exactly this key, written raw. A key of eight bytes or
-        /// more, or with a byte a URL must escape or that decoding changes, never matches (mask 0,
-        /// prefix 1): such keys are found by decoding each item's key.
+        /// The key and its `=` as a word's first bytes, and their mask: an item whose first eight bytes
+        /// match starts with this key, raw. Longer or escapable keys never match (found by decoding).
         let prefix: UInt64
         let prefixMask: UInt64
 
@@ -38,8 +36,7 @@ final class RoutePlan: Sendable {
     let index: Int
     let host: String?
     let path: PathPattern
-    /// The parameters' names, read by every ``RouteParameters`` the route binds, and an
-    /// open-addressing table of their indices by ``RouteParameters/Name/hash(_:tableCount:)`` (`-1`: empty).
+    /// The parameters' names, and their indices by ``RouteParameters/Name/hash(_:tableCount:)`` (`-1`: empty).
     let names: FrozenArray<RouteParameters.Name>
     let nameTable: FrozenArray<Int32>
     /// Whether the route binds lists: a repeated query item, or a catch-all.
@@ -51,8 +48,7 @@ final class RoutePlan: Sendable {
     /// Repeated keys first: their items are the commonest, and keys are tried in this order.
     let queryKeys: FrozenArray<QueryKey>
     let keyBytes: FrozenArray<UInt8>
-    /// Sets of `queryKeys` (bit = index): optional lists, bound empty when absent, and required
-    /// items, missing when absent (the binder tests them by set, not key by key).
+    /// Sets of `queryKeys` (bit = index), absent ones bound empty or missing, tested as a set.
     let emptyListKeys: UInt64
     let requiredKeys: UInt64
     let rawQuery: Int
@@ -85,11 +81,11 @@ final class RoutePlan: Sendable {
         }
         var queryKeys: [QueryKey] = []
         var keyBytes: [UInt8] = []
-        for (index, item) in definition.query.enumerated() {
+        for (position, item) in definition.query.enumerated() {
             let parameter = add(item.parameter)
             let key = Array(item.key.utf8)
-            let isRepeated = readers[parameter].isRepeated
-            queryKeys.append(QueryKey(key: key, keyStart: keyBytes.count, parameter: parameter, manifestIndex: index, isRepeated: isRepeated))
+            let (start, isRepeated) = (keyBytes.count, readers[parameter].isRepeated)
+            queryKeys.append(QueryKey(key: key, keyStart: start, parameter: parameter, manifestIndex: position, isRepeated: isRepeated))
             keyBytes += key
         }
         rawQuery = definition.rawQuery.map(add) ?? -1

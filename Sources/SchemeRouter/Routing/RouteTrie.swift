@@ -1,6 +1,5 @@
-/// One host's routes as a trie of path segments, built at registration (refusing routes that
-/// conflict or that no URL can reach) and read through pointers while selecting, in the order
-/// `Docs/Manifests.md` gives; the search records its deepest dead end for the ``NoRouteReason``.
+/// One host's routes as a trie of path segments, checked for conflicts and shadowing when built and
+/// searched in `Docs/Manifests.md`'s order, recording the deepest dead end for the error.
 final class RouteTrie: Sendable {
     struct Node: Sendable {
         var parameterChild: Int32 = -1
@@ -11,8 +10,7 @@ final class RouteTrie: Sendable {
         var hasLiterals = false
     }
 
-    /// What errors say of a node: what it expected, its parameter and catch-all, and (while
-    /// building) the route that created its parameter edge.
+    /// What errors say of a node (`parameterOwner`: the route that created its parameter edge).
     struct NodeWords: Sendable {
         var expected: [String] = []
         var parameter = ""
@@ -46,8 +44,8 @@ final class RouteTrie: Sendable {
         var pathEnded = false
         var node = 0
         var closest: Int32 = -1
-        /// The path parameter (or catch-all) whose refused segment was the deepest fault.
-        var parameterFault: (node: Int, catchAll: Bool, segment: Int, fault: ParameterFault)?
+        /// Set when the deepest dead end was `node`'s parameter (or catch-all) refusing segment `depth`.
+        var parameterFault: (catchAll: Bool, fault: ParameterFault)?
     }
 
     let nodes: FrozenArray<Node>
@@ -90,7 +88,7 @@ final class RouteTrie: Sendable {
             let node = nodes[index]
             guard depth < segments.count else {
                 if node.route >= 0 { return node.route }
-                record(&miss, pathEnded: true, depth: depth, node: index)
+                record(&miss, depth: depth, node: index, pathEnded: true)
                 return -1
             }
             let segment = segments[depth]
@@ -104,11 +102,7 @@ final class RouteTrie: Sendable {
             if node.parameterChild >= 0 {
                 let fault: ParameterFault? = segment.end == segment.start ? .emptySegment : segment.isDot ? .dotSegment : nil
                 if let fault {
-                    if depth > miss.depth {
-                        miss.depth = depth
-                        miss.closest = nodes[Int(node.parameterChild)].firstRoute
-                        miss.parameterFault = (index, false, depth, fault)
-                    }
+                    record(&miss, depth: depth, node: index, closest: nodes[Int(node.parameterChild)].firstRoute, fault: (false, fault))
                 } else {
                     let route = search(Int(node.parameterChild), depth: depth + 1, miss: &miss)
                     if route >= 0 { return route }
@@ -116,30 +110,25 @@ final class RouteTrie: Sendable {
             }
             if node.catchAllRoute >= 0 {
                 guard let bad = (depth..<segments.count).first(where: { segments[$0].isDot }) else { return node.catchAllRoute }
-                if bad > miss.depth {
-                    miss.depth = bad
-                    miss.closest = node.catchAllRoute
-                    miss.parameterFault = (index, true, bad, .dotSegment)
-                }
+                record(&miss, depth: bad, node: index, closest: node.catchAllRoute, fault: (true, .dotSegment))
             }
-            record(&miss, pathEnded: false, depth: depth, node: index)
+            record(&miss, depth: depth, node: index)
             return -1
         }
 
-        private func record(_ miss: inout Miss, pathEnded: Bool, depth: Int, node: Int) {
+        /// Keeps the deepest dead end.
+        private func record(
+            _ miss: inout Miss, depth: Int, node: Int, pathEnded: Bool = false, closest: Int32? = nil,
+            fault: (catchAll: Bool, fault: ParameterFault)? = nil
+        ) {
             guard depth > miss.depth else { return }
-            miss.depth = depth
-            miss.pathEnded = pathEnded
-            miss.node = node
-            miss.closest = nodes[node].firstRoute
-            miss.parameterFault = nil
+            miss = Miss(depth: depth, pathEnded: pathEnded, node: node, closest: closest ?? nodes[node].firstRoute, parameterFault: fault)
         }
     }
 
     // MARK: - Building
 
-    /// A declaration's tries: for routes without a host (`nil` when there are none), and per host
-    /// (sorted), which also holds the host-less routes (a route naming the host wins a tie).
+    /// A declaration's tries: per sorted host, each also holding the host-less routes (which lose ties).
     static func tries(
         of routes: [Route], file: String
     ) throws(ManifestError) -> (anyHost: RouteTrie?, hosts: [String], byHost: [RouteTrie]) {
@@ -266,8 +255,7 @@ final class RouteTrie: Sendable {
         return nil
     }
 
-    /// The route reached by following a remaining shape (literals exactly, any parameter, any
-    /// catch-all) from `node`, if one ends there.
+    /// The route that ends the remaining shape followed from `start` (any parameter, any catch-all).
     private func endpoint(of rest: ArraySlice<PathPattern.Segment>, from start: Int) -> Int? {
         var node = start
         for segment in rest where node >= 0 {
