@@ -7,6 +7,7 @@ final class RouteTrie: Sendable {
         var route: Int32 = -1
         /// The lowest route index at or below this node, for "closest route" in errors.
         var firstRoute: Int32
+        /// Whether any child is a literal (else the search skips hashing the segment).
         var hasLiterals = false
     }
 
@@ -128,7 +129,7 @@ final class RouteTrie: Sendable {
 
     // MARK: - Building
 
-    /// A declaration's tries: per sorted host, each also holding the host-less routes (which lose ties).
+    /// The host-less routes' trie (`nil`: none), and per sorted host one that also holds them (they lose ties).
     static func tries(
         of routes: [Route], file: String
     ) throws(ManifestError) -> (anyHost: RouteTrie?, hosts: [String], byHost: [RouteTrie]) {
