@@ -168,7 +168,7 @@ extension RoutePlan {
                 while item < keys.count && head & keys[item].prefixMask != keys[item].prefix { item &+= 1 }
                 let valueStart: Int
                 let itemEnd: Int
-                var valueSpecial: Bool
+                let valueSpecial: Bool
                 var key: UnsafeBufferPointer<UInt8>
                 if item < keys.count {
                     key = UnsafeBufferPointer(start: base + start, count: keys[item].keyLength)
@@ -181,16 +181,13 @@ extension RoutePlan {
                     var keyEnd = start
                     while keyEnd < itemEnd && copy[keyEnd] != UInt8(ascii: "=") { keyEnd &+= 1 }
                     key = UnsafeBufferPointer(start: base + start, count: keyEnd &- start)
-                    valueSpecial = false
-                    if special {
-                        valueSpecial = keyEnd < itemEnd && context.isSpecial(keyEnd &+ 1..<itemEnd, form: form)
-                        if context.isSpecial(start..<keyEnd, form: form) {
-                            do throws(URLRejection) {
-                                let (count, _) = try PercentDecoding(plusAsSpace: form).decode(key, offset: start, into: copy + start)
-                                key = UnsafeBufferPointer(start: copy + start, count: count)
-                            } catch {
-                                throw .undecodableQueryKey(error)
-                            }
+                    valueSpecial = special && keyEnd < itemEnd && context.isSpecial(keyEnd &+ 1..<itemEnd, form: form)
+                    if special && context.isSpecial(start..<keyEnd, form: form) {
+                        do throws(URLRejection) {
+                            let (count, _) = try PercentDecoding(plusAsSpace: form).decode(key, offset: start, into: copy + start)
+                            key = UnsafeBufferPointer(start: copy + start, count: count)
+                        } catch {
+                            throw .undecodableQueryKey(error)
                         }
                     }
                     if let index = keys.indices.first(where: { ByteText.equal(bytes(of: keys[$0]), key) }) {
