@@ -36,6 +36,33 @@ struct RouteMatchingTests {
         #expect(match.parameters.offset(of: "due") == 43)
     }
 
+    /// The public initializer: from a matched one's parameters it reads the same, offsets included
+    /// (escaped text from its own copy of the URL); from values set by hand, without offsets.
+    @Test func matchMadeWithTheInitializer() throws {
+        let match = try Self.match("todolist://www.acme.com?Quarterly%20Report#200806231300", in: Self.todolist)
+        let copy = RouteMatch(url: match.url, declaration: match.declaration, route: match.route, parameters: match.parameters)
+        #expect(copy == match)
+        #expect(copy.hashValue == match.hashValue)
+        #expect(try copy.string("task") == "Quarterly Report")
+        #expect(copy.offset(of: "task") == 24)
+        let storage = copy.parameters.storage
+        #expect(storage !== match.parameters.storage)
+        guard case .read(.text(let text))? = storage.slot("task")?.value else {
+            Issue.record("task is not bound as text")
+            return
+        }
+        #expect(text.baseAddress == UnsafePointer(storage.bytes + 24))
+
+        var parameters = RouteParameters()
+        parameters.set("task", "Later")
+        let byHand = RouteMatch(url: match.url, declaration: match.declaration, route: match.route, parameters: parameters)
+        #expect(try byHand.string("task") == "Later")
+        #expect(byHand.offset(of: "task") == nil)
+        #expect(byHand.route.name == "add")
+        #expect(byHand.declaration == match.declaration)
+        #expect(byHand != match)
+    }
+
     @Test(arguments: [
         ("todolist://www.acme.com?Buy+milk", "Buy+milk"),  // + is a literal plus
         ("todolist:?a%2Bb", "a+b"),  // no authority at all
