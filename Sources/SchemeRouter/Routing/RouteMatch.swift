@@ -1,12 +1,6 @@
-/// A URL matched to a route, with its parameters read as typed values.
-///
-/// ```swift
-/// let match = try registry.route(SchemeURL("todolist://www.acme.com?Quarterly%20Report#200806231300"))
-/// match.route.name                       // "add"
-/// try match.parameters.string("task")    // "Quarterly Report" (or match.string("task"))
-/// try match.parameters.date("due")       // 2008-06-23T13:00:00
-/// let request = try match.request(AddTask.self)
-/// ```
+/// A URL matched to a route, with its parameters read as typed values: `match.route.name`,
+/// `try match.string("task")` (the same as `match.parameters.string("task")`) or
+/// `try match.request(AddTask.self)` (`Docs/Manifests.md`, "Reading a URL", shows them in use).
 public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     /// The typed values the route bound, each with the byte offset of its text in the URL.
     public let parameters: RouteParameters

@@ -1,13 +1,8 @@
 /// The typed values a route bound from a URL, by parameter name, each with the byte offset of its
 /// text in the URL.
 ///
-/// Read them with the typed getters; each throws ``RouteError`` naming the parameter (and its
-/// offset) when it is absent or of another type:
-/// ```swift
-/// let task = try parameters.string("task")
-/// let due = try parameters.optionalDate("due")     // nil when absent
-/// let today = parameters.keyword("due") == "today"
-/// ```
+/// Read them with the typed getters of ``ParameterReader`` (`try parameters.string("task")`); each
+/// throws ``RouteError`` naming the parameter (and its offset) when it is absent or of another type.
 /// Two parameter sets are equal when they hold the same values; offsets are not compared.
 // Unchecked: `Storage` (a `ManagedBuffer`, which is not `Sendable`) is written only before it is shared.
 public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, CustomStringConvertible {
