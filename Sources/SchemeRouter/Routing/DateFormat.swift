@@ -100,16 +100,14 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         self.length = bytes.count
     }
 
-    /// Why a text does not match the format, and the byte index in the text where it fails.
-    struct Mismatch: Error, Sendable, Hashable {
-        let index: Int
-        let reason: String
-    }
-
     /// Parses UTF-8 bytes strictly.
-    func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Mismatch) -> CivilDateTime {
-        func tooShort(_ index: Int) -> Mismatch {
-            Mismatch(index: index, reason: "too short: the format \(pattern) has \(length) characters")
+    /// - Throws: why the text does not match the format, and the byte index in the text where it fails.
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParameterSpec.ValueFault) -> CivilDateTime {
+        func mismatch(_ index: Int, _ reason: String) -> ParameterSpec.ValueFault {
+            ParameterSpec.ValueFault(fault: .invalidDate(format: pattern, reason: reason), index: index)
+        }
+        func tooShort(_ index: Int) -> ParameterSpec.ValueFault {
+            mismatch(index, "too short: the format \(pattern) has \(length) characters")
         }
         var packed: UInt64 = 0
         var index = 0
@@ -118,7 +116,7 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
             case .separator(let byte):
                 guard index < bytes.count else { throw tooShort(index) }
                 guard bytes[index] == byte else {
-                    throw Mismatch(index: index, reason: "expected '\(Character(Unicode.Scalar(byte)))' (format \(pattern))")
+                    throw mismatch(index, "expected '\(Character(Unicode.Scalar(byte)))' (format \(pattern))")
                 }
                 index += 1
             case .field(let field):
@@ -126,22 +124,18 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
                 for _ in 0..<field.width {
                     guard index < bytes.count else { throw tooShort(index) }
                     let digit = bytes[index] &- UInt8(ascii: "0")
-                    guard digit < 10 else {
-                        throw Mismatch(index: index, reason: "expected a digit of \(field.rawValue) (format \(pattern))")
-                    }
+                    guard digit < 10 else { throw mismatch(index, "expected a digit of \(field.rawValue) (format \(pattern))") }
                     value = value * 10 + UInt64(digit)
                     index += 1
                 }
                 packed |= value << field.shift
             }
         }
-        guard index == bytes.count else {
-            throw Mismatch(index: index, reason: "too long: the format \(pattern) has \(length) characters")
-        }
+        guard index == bytes.count else { throw mismatch(index, "too long: the format \(pattern) has \(length) characters") }
         let date = CivilDateTime(packed: packed)
         guard let (field, reason) = date.fault else { return date }
         // A text lines up with the pattern byte for byte, and a field's letter is only in its token.
-        throw Mismatch(index: Array(pattern.utf8).firstIndex(of: field.rawValue.utf8.first!)!, reason: reason)
+        throw mismatch(Array(pattern.utf8).firstIndex(of: field.rawValue.utf8.first!)!, reason)
     }
 
     /// Formats `date` in this format; fields the format lacks are left out.

@@ -32,8 +32,8 @@ final class RoutePlan: Sendable {
             self.manifestIndex = manifestIndex
             isRepeated = reader.isRepeated
             isPlainText = reader.isPlainText
-            minScalars = reader.minLength
-            maxScalars = reader.maxLength
+            minScalars = reader.minimum
+            maxScalars = reader.maximum
             // Letters, digits and `-._~` (RFC 3986 `unreserved`) stand raw and decode to themselves.
             let isPlain = { (byte: UInt8) in
                 (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || Array("-._~".utf8).contains(byte)
