@@ -85,4 +85,22 @@ struct ValueReaderTests {
         }
         #expect(try ParameterSpec(.date(format)).parseScalar("200806231300") == .date(CivilDateTime(year: 2008, month: 6, day: 23, hour: 13)!))
     }
+
+    @Test(arguments: [
+        (ParameterSpec(.string(minLength: 0, maxLength: nil)), "string"),
+        (ParameterSpec(.string(minLength: 1, maxLength: 200)), "string length 1...200"),
+        (ParameterSpec(.string(minLength: 0, maxLength: 40), optional: true), "string length 0...40, optional"),
+        (ParameterSpec(.string(minLength: 3, maxLength: nil), repeated: true), "string length 3..., repeated"),
+        (ParameterSpec(.integer(min: Int.min, max: Int.max)), "integer"),
+        (ParameterSpec(.integer(min: 1, max: 9999), optional: true), "integer 1...9999, optional"),
+        (ParameterSpec(.integer(min: Int.min, max: 5)), "integer ...5"),
+        (ParameterSpec(.integer(min: 0, max: Int.max), keywords: ["latest"]), "integer 0..., keywords latest"),
+        (ParameterSpec(.uuid), "uuid"), (ParameterSpec(.boolean), "boolean"), (ParameterSpec(.remainder), "remainder"),
+        (ParameterSpec(.enumeration(["recent", "title"])), "enumeration recent|title"),
+        (ParameterSpec(.date(try! DateFormat("yyyyMMddHHmm")), optional: true, repeated: true, keywords: ["today", "now"]),
+         "date yyyyMMddHHmm, keywords today|now, repeated, optional"),
+    ])
+    func specDescriptions(spec: ParameterSpec, text: String) {
+        #expect(spec.description == text)
+    }
 }

@@ -58,23 +58,15 @@ public struct ParameterSpec: Sendable, Hashable, CustomStringConvertible {
 
     /// `integer 1...9999, optional`.
     public var description: String {
-        var text: String
+        var text = kind.typeName
         switch kind {
-        case .string(let minLength, let maxLength):
-            text = "string"
-            if minLength > 0 || maxLength != nil {
-                text += " length \(minLength)...\(maxLength.map(String.init) ?? "")"
-            }
-        case .integer(let min, let max):
-            text = "integer"
-            if min != Int.min || max != Int.max {
-                text += " \(min == Int.min ? "" : String(min))...\(max == Int.max ? "" : String(max))"
-            }
-        case .uuid: text = "uuid"
-        case .boolean: text = "boolean"
-        case .enumeration(let values): text = "enumeration " + values.joined(separator: "|")
-        case .date(let format): text = "date \(format.pattern)"
-        case .remainder: text = "remainder"
+        case .string(let minLength, let maxLength) where minLength > 0 || maxLength != nil:
+            text += " length \(minLength)...\(maxLength.map(String.init) ?? "")"
+        case .integer(let min, let max) where min != Int.min || max != Int.max:
+            text += " \(min == Int.min ? "" : String(min))...\(max == Int.max ? "" : String(max))"
+        case .enumeration(let values): text += " " + values.joined(separator: "|")
+        case .date(let format): text += " \(format.pattern)"
+        default: break
         }
         if !keywords.isEmpty { text += ", keywords " + keywords.joined(separator: "|") }
         if isRepeated { text += ", repeated" }

@@ -18,8 +18,7 @@ struct ValueReader: Sendable {
     let isOptional: Bool
     let isRepeated: Bool
 
-    /// Whether the value is plain text (a `string` without keywords): bound as the text itself,
-    /// once its length in scalars is within `minimum...maximum`.
+    /// A `string` without keywords: bound as the text itself once its length is in `minimum...maximum`.
     var isPlainText: Bool { kind == .string && keywords.isEmpty }
 
     init(_ spec: ParameterSpec, words: inout WordList, formats: inout [DateFormat]) {
@@ -52,9 +51,7 @@ struct ValueReader: Sendable {
         values = words.append(valueWords)
     }
 
-    /// Reads decoded, valid text (`scalars` Unicode scalars long). A keyword is tried first; a
-    /// `remainder` is never read this way.
-    /// - Throws: why the text is not a value, and the byte index in the text where it fails.
+    /// Reads decoded, valid text (`scalars` Unicode scalars long), a keyword first; never a `remainder`.
     @inline(__always)
     func read(
         _ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, words: WordList.Frozen, formats: UnsafeBufferPointer<DateFormat>
