@@ -1,15 +1,8 @@
-/// A fixed-width date format built from `yyyy`, `MM`, `dd`, `HH`, `mm` and `ss`, such as the
-/// seed's `yyyyMMddHHmm`.
+/// A fixed-width date format of ``DateFormat/Field``s and ``DateFormat/separators``, such as the seed's `yyyyMMddHHmm`.
 ///
-/// Rules (checked by ``init(_:)``):
-/// - fields are exactly `yyyy` (year, 4 digits), `MM` (month), `dd` (day), `HH` (hour, 24-hour
-///   clock), `mm` (minute) and `ss` (second), 2 digits each, each at most once, in any order;
-/// - `yyyy`, `MM` and `dd` are required; `mm` needs `HH`, and `ss` needs `mm`;
-/// - between fields only the separators `-`, `:`, `.`, `_` and `T` may stand;
-/// - fields that are absent are 0 in the parsed ``CivilDateTime``.
-///
-/// Parsing is strict: the text must have exactly the format's length, every field is all ASCII
-/// digits, and the result must be a real date (no 30 February, no month 13, no hour 24).
+/// Each field at most once, in any order; `yyyy`, `MM` and `dd` required, `mm` needs `HH` and `ss`
+/// needs `mm`; absent fields parse as 0. Parsing is strict: exactly the format's length, all-digit
+/// fields and a real date (no 30 February, no month 13, no hour 24).
 public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
     /// A field of a date format.
     public enum Field: String, Sendable, Hashable, CaseIterable {

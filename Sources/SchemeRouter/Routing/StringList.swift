@@ -19,7 +19,7 @@ enum StringList {
     }
 
     /// A `String` of valid UTF-8. Short ASCII, the commonest value, is copied by two overlapping words
-    /// (no `memmove`), which also show it is ASCII, the case the initializer checks fastest.
+    /// (no `memmove`), which also show it is ASCII; both widths written out pay (Docs/Performance.md).
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count
