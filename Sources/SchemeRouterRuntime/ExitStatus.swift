@@ -14,10 +14,11 @@
 /// | 4 | ``launchFailed`` | the primary exited (crashed, was killed, failed to start) before it answered |
 /// | 5 | ``launchTimedOut`` | the launch hooks overran the launch deadline; also the primary's own status then |
 /// | 6 | ``terminated`` | the app terminated before the URL reached it (after retries) |
-/// | 7 | ``noAnswer`` | no answer within the reply timeout, no primary came up within the connect timeout, or the primary was busy |
+/// | 7 | ``noAnswer`` | no answer within the reply timeout, no primary came up within the connect timeout, or the primary was busy (its buffer budget) |
 /// | 8 | ``notRunning`` | a control command (`--quit`, `lifecycle …`) found no running primary |
 /// | 9 | ``refused`` | a control command was not allowed in the app's state |
 /// | 12 | ``hookTimedOut`` | a hook after the launch (`open`, a transition) overran the hook deadline and the app was ended; also the primary's own status then |
+/// | 13 | ``unresponsive`` | the primary's loop did not acknowledge the URL within the receipt timeout; the URL was not delivered and never will be |
 /// | 64 | ``usage`` | wrong arguments, or a malformed `SCHEMEROUTER_*` environment variable |
 /// | 70 | ``requestTypeMismatch`` | the app's request type does not name exactly its manifest's routes (a defect of the app, reported before anything is served) |
 /// | 71 | ``systemError`` | a system or libuv call failed unexpectedly |

@@ -38,6 +38,14 @@ public enum RecordedSceneHook: Sendable, Hashable, CustomStringConvertible {
     case decodeRestorableState(String)
     /// `SchemeRouter/StateRestorationDelegate/didDecodeRestorableState(_:)`.
     case didDecodeRestorableState
+    /// `SchemeRouter/ApplicationDelegate/significantTimeChange()`.
+    case significantTimeChange
+    /// `SchemeRouter/ApplicationDelegate/systemTimeZoneDidChange(from:to:)` with both zones.
+    case systemTimeZoneDidChange(from: String, to: String)
+    /// `SchemeRouter/ApplicationDelegate/currentLocaleDidChange(from:to:)` with both locales.
+    case currentLocaleDidChange(from: String, to: String)
+    /// `SchemeRouter/ApplicationDelegate/didReceiveMemoryWarning()`.
+    case didReceiveMemoryWarning
 
     /// `hook(session…)`, for failure messages.
     public var description: String {
@@ -61,6 +69,10 @@ public enum RecordedSceneHook: Sendable, Hashable, CustomStringConvertible {
         case .shouldRestoreApplicationState: "shouldRestoreApplicationState"
         case .decodeRestorableState(let session): "decodeRestorableState(\(session))"
         case .didDecodeRestorableState: "didDecodeRestorableState"
+        case .significantTimeChange: "significantTimeChange"
+        case .systemTimeZoneDidChange(let from, let to): "systemTimeZoneDidChange(\(from), \(to))"
+        case .currentLocaleDidChange(let from, let to): "currentLocaleDidChange(\(from), \(to))"
+        case .didReceiveMemoryWarning: "didReceiveMemoryWarning"
         }
     }
 }

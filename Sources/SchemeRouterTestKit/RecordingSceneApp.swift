@@ -98,6 +98,26 @@ public final class RecordingSceneApp<Request: AppRequest>: SceneApplicationDeleg
         recordApp(.willTerminate, .willTerminate)
     }
 
+    /// Records the call.
+    public func significantTimeChange() {
+        recordApp(.significantTimeChange, .significantTimeChange)
+    }
+
+    /// Records the call with both zones.
+    public func systemTimeZoneDidChange(from: String, to: String) {
+        recordApp(.systemTimeZoneDidChange(from: from, to: to), .systemTimeZoneDidChange)
+    }
+
+    /// Records the call with both locales.
+    public func currentLocaleDidChange(from: String, to: String) {
+        recordApp(.currentLocaleDidChange(from: from, to: to), .currentLocaleDidChange)
+    }
+
+    /// Records the call.
+    public func didReceiveMemoryWarning() {
+        recordApp(.didReceiveMemoryWarning, .didReceiveMemoryWarning)
+    }
+
     /// Records the call; returns ``shouldSaveResult``.
     public func shouldSaveApplicationState() -> Bool {
         recordApp(.shouldSaveApplicationState, .shouldSaveApplicationState)

@@ -193,6 +193,23 @@ struct Fuzz: ParsableCommand {
         return inputs
     }
 
+    /// Runs each input once through `execute` and prints what the target made of it; exits 1
+    /// (found) when any input fails.
+    func replay(_ inputs: [(String, [UInt8])], execute: ([UInt8]) -> FuzzExecution) throws {
+        var failed = false
+        for (name, input) in inputs {
+            let execution = execute(input)
+            let shown = FuzzFinding.printable(input)
+            if let failure = execution.failure {
+                failed = true
+                say("\(name): FAILS \(failure.signature): \(failure.message)\n  input: \(shown)")
+            } else {
+                say("\(name): passes (\(execution.outcome.stage): \(execution.outcome.detail))\n  input: \(shown)")
+            }
+        }
+        if failed { throw FuzzExitStatus.found }
+    }
+
     /// Creates the findings directory, or exits 73.
     func makeFindingsDirectory() throws {
         do {

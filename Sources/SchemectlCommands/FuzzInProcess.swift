@@ -73,18 +73,7 @@ package struct FuzzInProcess {
         target.differentialInterval = 0
         InputWatchdog.install(.init(deadline: deadline, pendingPath: nil))
         defer { InputWatchdog.uninstall() }
-        var failed = false
-        for (name, input) in inputs {
-            let execution = InputWatchdog.guarding(input) { target.execute($0) }
-            let shown = FuzzFinding.printable(input)
-            if let failure = execution.failure {
-                failed = true
-                command.say("\(name): FAILS \(failure.signature): \(failure.message)\n  input: \(shown)")
-            } else {
-                command.say("\(name): passes (\(execution.outcome.stage) \(execution.outcome.detail))\n  input: \(shown)")
-            }
-        }
-        if failed { throw FuzzExitStatus.found }
+        try command.replay(inputs) { input in InputWatchdog.guarding(input) { target.execute($0) } }
     }
 
     /// The continuation after a crash or hang: minimise the saved input by replaying candidates in

@@ -100,17 +100,6 @@ struct FuzzOutOfProcess {
     /// Delivers each input once, every configured way, and prints what happened.
     func replay(_ inputs: [(String, [UInt8])], target: OutOfProcessTarget) throws {
         var target = target
-        var failed = false
-        for (name, input) in inputs {
-            let execution = target.execute(input)
-            let shown = FuzzFinding.printable(input)
-            if let failure = execution.failure {
-                failed = true
-                command.say("\(name): FAILS \(failure.signature): \(failure.message)\n  input: \(shown)")
-            } else {
-                command.say("\(name): passes (\(execution.outcome.stage): \(execution.outcome.detail))\n  input: \(shown)")
-            }
-        }
-        if failed { throw FuzzExitStatus.found }
+        try command.replay(inputs) { target.execute($0) }
     }
 }

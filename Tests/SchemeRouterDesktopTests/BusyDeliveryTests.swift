@@ -62,4 +62,26 @@ import SchemeRouterPlatform
         #expect(served.standardOutputText.contains(#""verdict": "handled""#))
         #expect(try setup.list().ranges(of: "Shed then stored").count == 1, "stored exactly once")
     }
+
+    /// `OpenURLOptions.busyRetry` reaches the launched handler: with the environment's retry time
+    /// at a minute, the option's 200 ms still ends the send as `busy` well within the verdict timeout.
+    @Test func openerBusyRetryOptionBoundsTheRetries() throws {
+        let setup = try TodoListDeliveryTests.Setup()
+        defer { setup.tearDown() }
+        var environment = setup.sandbox.environment
+        environment["SCHEMEROUTER_MAX_CONNECTIONS"] = "1"
+        environment["SCHEMEROUTER_IDLE_TIMEOUT_MS"] = "60000"
+        let launch = try ChildProcess.run(setup.todolist, arguments: ["todolist", "--background"], environment: environment.entries)
+        try #require(launch.termination == .exited(0), "\(launch.standardErrorText)")
+        let held = try HeldConnection(path: setup.sandbox.root + "/run/schemerouter/com.acme.todolist.sock")
+        defer { held.release() }
+        environment["SCHEMEROUTER_BUSY_RETRY_MS"] = "60000"
+        let options = OpenURLOptions(timeout: .seconds(15), busyRetry: .milliseconds(200))
+        let result = try URLOpener(environment: environment).open("todolist://?Shed%20by%20option", options: options)
+        guard case .busy = result.verdict else {
+            Issue.record("expected busy, got \(result.verdict)")
+            return
+        }
+        #expect(try !setup.list().contains("Shed by option"), "a shed URL was stored")
+    }
 }

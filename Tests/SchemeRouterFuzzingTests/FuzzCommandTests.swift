@@ -78,8 +78,8 @@ import Testing
         let result = try Self.run(["--schemes", Self.schemes, "--replay", directory.file("raw"), "--replay-hex", "3a"])
         #expect(result.termination == .exited(0))
         let text = Self.output(result)
-        #expect(text.contains("\(directory.file("raw")): passes (routed add)"))
-        #expect(text.contains("--replay-hex: passes (rejected invalid-scheme-start)"))
+        #expect(text.contains("\(directory.file("raw")): passes (routed: add)"))
+        #expect(text.contains("--replay-hex: passes (rejected: invalid-scheme-start)"))
     }
 
     /// The continuation after a crash, given an input that does not crash again: the finding is

@@ -63,6 +63,9 @@ struct ManifestTests {
          "m.json: route: unknown key (allowed: CFBundleURLName, CFBundleURLSchemes, routes, actions, UIApplicationExitsOnSuspend)"),
         (#"{"CFBundleURLName": "com.a.b", "CFBundleURLName": "com.a.c", "CFBundleURLSchemes": ["a"]}"#,
          "m.json: CFBundleURLName: key given twice"),
+        // An object's faults are reported in document order: the unknown key before the later repeated one.
+        (#"{"CFBundleURLName": "com.a.b", "CFBundleURLSchemes": ["a"], "route": [], "CFBundleURLName": "com.a.c"}"#,
+         "m.json: route: unknown key (allowed: CFBundleURLName, CFBundleURLSchemes, routes, actions, UIApplicationExitsOnSuspend)"),
         (#"{"CFBundleURLName": 7, "CFBundleURLSchemes": ["a"]}"#, "m.json: CFBundleURLName: expected string, found number"),
         (#"{"CFBundleURLName": "com.a.b", "CFBundleURLSchemes": "a"}"#, "m.json: CFBundleURLSchemes: expected array, found string"),
         (#"{"CFBundleURLName": "com.a.b", "CFBundleURLSchemes": []}"#, "m.json: CFBundleURLSchemes: an app declares at least one scheme"),

@@ -1,12 +1,7 @@
 /// One app's URL-scheme declaration, as read from its manifest file under `Schemes/`.
 ///
-/// The manifest is the `CFBundleURLTypes` idea in JSON: the app's reverse-DNS name
-/// (`CFBundleURLName`), the schemes it owns (`CFBundleURLSchemes`), and its typed `routes`.
-/// `Docs/Manifests.md` documents every key. Reading a manifest checks its JSON syntax, its keys
-/// and their types, the name and scheme syntax, parameter specifications and date formats;
-/// ``SchemeDeclaration`` then checks what needs the whole manifest (reserved schemes, routes
-/// that conflict or can never match), and ``SchemeRegistry`` what needs several.
-///
+/// The `CFBundleURLTypes` idea in JSON (`Docs/Manifests.md` documents every key). Reading one checks
+/// each value on its own; ``SchemeDeclaration`` checks the whole, ``SchemeRegistry`` several.
 /// The core does no file I/O: read the file's bytes and hand them over.
 /// ```swift
 /// let manifest = try Manifest(json: bytes, file: "Schemes/todolist.json")
@@ -32,10 +27,7 @@ public struct Manifest: Sendable, Hashable {
     /// (see `LifecycleConfiguration.exitsOnSuspend`); `false` when the key is absent.
     public internal(set) var exitsOnSuspend = false
 
-    /// Reads a manifest from its JSON bytes.
-    /// - Parameters:
-    ///   - json: The file's bytes (UTF-8 JSON, RFC 8259).
-    ///   - file: The file's path, for error messages.
+    /// Reads a manifest from its JSON bytes (UTF-8, RFC 8259); `file` is its path, for error messages.
     /// - Throws: ``ManifestError`` naming the file and the key path of the first fault.
     public init(json: some Collection<UInt8>, file: String) throws(ManifestError) {
         guard json.count <= Self.maximumSize else {
@@ -51,12 +43,7 @@ public struct Manifest: Sendable, Hashable {
         self = try ManifestDecoder(file: file).manifest(root)
     }
 
-    /// Creates a manifest in code.
-    /// - Parameters:
-    ///   - name: The app's reverse-DNS name.
-    ///   - schemes: The schemes it owns.
-    ///   - routes: Its routes.
-    ///   - file: A name for error messages, such as the file it would be saved as.
+    /// Creates a manifest in code; `file` names it in error messages (such as the file it would be saved as).
     public init(name: ReverseDNSName, schemes: [SchemeName], routes: [RouteDefinition] = [], file: String) {
         self.name = name
         self.schemes = schemes

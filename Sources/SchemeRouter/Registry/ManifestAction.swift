@@ -24,10 +24,6 @@ public struct ManifestAction: Sendable, Hashable {
     }
 
     /// Creates an action declaration (the decoder checks the name; see ``isValidName(_:)``).
-    /// - Parameters:
-    ///   - name: The action's name.
-    ///   - title: What menus show.
-    ///   - parameter: The parameter's type, if any.
     public init(name: String, title: String, parameter: ParameterType? = nil) {
         self.name = name
         self.title = title

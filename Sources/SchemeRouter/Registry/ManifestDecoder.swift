@@ -3,13 +3,14 @@
 struct ManifestDecoder {
     let file: String
 
-    /// An object's members by key (checked for unknown and duplicate keys) and where it lies.
+    /// An object's members in document order, no key twice, and where it lies.
     struct Object {
         let path: ManifestKeyPath
-        let members: [String: JSONNode]
+        let members: [JSONNode.Member]
+
+        subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.value }
     }
 
-    /// Reads a node found at a key path.
     typealias Read<T> = (JSONNode, ManifestKeyPath) throws(ManifestError) -> T
 
     static let topLevelKeys = ["CFBundleURLName", "CFBundleURLSchemes", "routes", "actions", "UIApplicationExitsOnSuspend"]
@@ -31,28 +32,21 @@ struct ManifestDecoder {
     func manifest(_ root: JSONNode) throws(ManifestError) -> Manifest {
         let top = try object(root, at: .root, allowed: Self.topLevelKeys)
         let name = try required("CFBundleURLName", of: top, parsed(ReverseDNSName.init))
-        let schemes = try required("CFBundleURLSchemes", of: top) { node, path throws(ManifestError) in
-            var schemes: [SchemeName] = []
-            for (index, element) in try array(node, at: path).enumerated() {
-                let elementPath = path.appending(index: index)
-                let scheme = try parsed(SchemeName.init)(element, elementPath)
-                if let first = schemes.firstIndex(of: scheme) {
-                    throw invalid(elementPath, "'\(scheme)' is already listed at CFBundleURLSchemes[\(first)] (schemes are case-insensitive)")
-                }
-                schemes.append(scheme)
+        let schemes = try required("CFBundleURLSchemes", of: top, elements(parsed(SchemeName.init)))
+        let schemesPath = top.path.appending("CFBundleURLSchemes")
+        guard !schemes.isEmpty else { throw invalid(schemesPath, "an app declares at least one scheme") }
+        for (index, scheme) in schemes.enumerated() {
+            if let first = schemes.firstIndex(of: scheme), first < index {
+                let reason = "'\(scheme)' is already listed at CFBundleURLSchemes[\(first)] (schemes are case-insensitive)"
+                throw invalid(schemesPath.appending(index: index), reason)
             }
-            guard !schemes.isEmpty else { throw invalid(path, "an app declares at least one scheme") }
-            return schemes
         }
-        let routes = try optional("routes", of: top, elements(route)) ?? []
-        var manifest = Manifest(name: name, schemes: schemes, routes: routes, file: file)
-        manifest.actions = try optional("actions", of: top) { node, path throws(ManifestError) in
-            var actions: [ManifestAction] = []
-            for (index, element) in try array(node, at: path).enumerated() {
-                actions.append(try action(element, at: path.appending(index: index), after: actions))
-            }
-            return actions
-        } ?? []
+        var manifest = Manifest(name: name, schemes: schemes, routes: try optional("routes", of: top, elements(route)) ?? [], file: file)
+        manifest.actions = try optional("actions", of: top, elements(action)) ?? []
+        for (index, action) in manifest.actions.enumerated() where manifest.actions[..<index].contains(where: { $0.name == action.name }) {
+            let namePath = top.path.appending("actions").appending(index: index).appending("name")
+            throw invalid(namePath, "the action '\(action.name)' is declared twice")
+        }
         manifest.exitsOnSuspend = try optional("UIApplicationExitsOnSuspend", of: top, bool) ?? false
         return manifest
     }
@@ -74,11 +68,7 @@ struct ManifestDecoder {
 
     func parameter(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> ParameterSpec {
         // Read the type first, so unknown keys can be reported with the keys this type allows.
-        guard case .object(let raw) = node.value else { throw wrongType(path, "object", node) }
-        guard let typeNode = raw.first(where: { $0.key == "type" })?.value else {
-            throw .missingKey(file: file, keyPath: path.appending("type").description)
-        }
-        let type = try string(typeNode, at: path.appending("type"))
+        let type = try required("type", of: try object(node, at: path), string)
         guard let typeKeys = Self.typeKeys.first(where: { $0.type == type })?.keys else {
             let types = Self.typeKeys.map(\.type).joined(separator: ", ")
             throw invalid(path.appending("type"), "'\(type)' is not a parameter type: use \(types)")
@@ -104,25 +94,22 @@ struct ManifestDecoder {
         return ParameterSpec(kind, optional: isOptional, repeated: isRepeated, keywords: keywords)
     }
 
-    /// An element of the optional `actions` array, whose name none of the `previous` ones has.
-    func action(_ node: JSONNode, at path: ManifestKeyPath, after previous: [ManifestAction]) throws(ManifestError) -> ManifestAction {
+    func action(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> ManifestAction {
         let action = try object(node, at: path, allowed: Self.actionKeys)
         let name = try required("name", of: action, string)
         guard ManifestAction.isValidName(name) else {
             throw invalid(path.appending("name"), "an action name is 1 to 64 of a-z, 0-9 and '-', starting with a letter")
         }
-        if previous.contains(where: { $0.name == name }) {
-            throw invalid(path.appending("name"), "the action '\(name)' is declared twice")
-        }
         let title = try required("title", of: action, string)
-        return ManifestAction(name: name, title: title, parameter: try optional("parameter", of: action, choice("an action parameter type")))
+        let parameter: ManifestAction.ParameterType? = try optional("parameter", of: action, choice("an action parameter type"))
+        return ManifestAction(name: name, title: title, parameter: parameter)
     }
 
     // MARK: - Typed access
 
     /// The member `key` of `object` read by `read`, or `nil` when absent.
     func optional<T>(_ key: String, of object: Object, _ read: Read<T>) throws(ManifestError) -> T? {
-        guard let node = object.members[key] else { return nil }
+        guard let node = object[key] else { return nil }
         return try read(node, object.path.appending(key))
     }
 
@@ -134,50 +121,37 @@ struct ManifestDecoder {
         return value
     }
 
-    /// An object's members, after checking for unknown and duplicate keys.
-    func object(_ node: JSONNode, at path: ManifestKeyPath, allowed: [String]) throws(ManifestError) -> Object {
-        var members: [String: JSONNode] = [:]
-        for (key, value) in try orderedObject(node, at: path) {
-            guard allowed.contains(key) else {
-                throw .unknownKey(file: file, keyPath: path.appending(key).description, allowed: allowed)
-            }
-            members[key] = value
-        }
-        return Object(path: path, members: members)
-    }
-
-    /// An object's members in document order, rejecting a key given twice.
-    func orderedObject(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> [(String, JSONNode)] {
+    /// An object, refusing a key given twice or one not in `allowed` (when given).
+    func object(_ node: JSONNode, at path: ManifestKeyPath, allowed: [String]? = nil) throws(ManifestError) -> Object {
         guard case .object(let members) = node.value else { throw wrongType(path, "object", node) }
         var seen: Set<String> = []
-        for member in members where !seen.insert(member.key).inserted {
-            throw .duplicateKey(file: file, keyPath: path.appending(member.key).description)
+        for member in members {
+            if let allowed, !allowed.contains(member.key) {
+                throw .unknownKey(file: file, keyPath: path.appending(member.key).description, allowed: allowed)
+            }
+            guard seen.insert(member.key).inserted else {
+                throw .duplicateKey(file: file, keyPath: path.appending(member.key).description)
+            }
         }
-        return members.map { ($0.key, $0.value) }
+        return Object(path: path, members: members)
     }
 
     /// An object whose members' values are each read by `read`, in document order.
     func members<T>(_ read: @escaping Read<T>) -> Read<[(String, T)]> {
         { node, path throws(ManifestError) in
-            var result: [(String, T)] = []
-            for (key, value) in try orderedObject(node, at: path) { result.append((key, try read(value, path.appending(key)))) }
-            return result
+            try object(node, at: path).members.map { member throws(ManifestError) in
+                (member.key, try read(member.value, path.appending(member.key)))
+            }
         }
-    }
-
-    func array(_ node: JSONNode, at path: ManifestKeyPath) throws(ManifestError) -> [JSONNode] {
-        guard case .array(let elements) = node.value else { throw wrongType(path, "array", node) }
-        return elements
     }
 
     /// An array whose elements are each read by `read`.
     func elements<T>(_ read: @escaping Read<T>) -> Read<[T]> {
         { node, path throws(ManifestError) in
-            var result: [T] = []
-            for (index, element) in try array(node, at: path).enumerated() {
-                result.append(try read(element, path.appending(index: index)))
+            guard case .array(let elements) = node.value else { throw wrongType(path, "array", node) }
+            return try elements.enumerated().map { index, element throws(ManifestError) in
+                try read(element, path.appending(index: index))
             }
-            return result
         }
     }
 

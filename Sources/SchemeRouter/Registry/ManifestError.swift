@@ -1,12 +1,7 @@
 /// Why a manifest, a declaration or a set of declarations was rejected.
 ///
-/// Every case names the manifest file and the key path of the offending value, so the message
-/// points at the line to fix:
-/// ```
-/// Schemes/todolist.json: routes[0].parameters.due.format: unknown date format 'yyyy-MM': dd is missing (…)
-/// ```
-/// JSON syntax errors carry the byte offset, line and column instead of a key path. Errors that
-/// involve two declarations or two routes name both.
+/// Every case names the manifest file and the key path of the offending value (a syntax error:
+/// its byte offset, line and column); errors that involve two declarations or routes name both.
 public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is not valid JSON (RFC 8259), or not UTF-8.
     case syntax(file: String, offset: Int, line: Int, column: Int, reason: String)
@@ -34,67 +29,45 @@ public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
     case nameClaimedTwice(name: String, first: DeclarationReference, second: DeclarationReference)
 
     /// The manifest file the error is in (the second declaration's for errors between two).
-    public var file: String { location.file }
+    public var file: String { parts.file }
 
     /// The key path of the offending value (empty at the top level and for syntax errors).
-    public var keyPath: String { location.keyPath }
-
-    private var location: (file: String, keyPath: String) {
-        switch self {
-        case .syntax(let file, _, _, _, _):
-            (file, "")
-        case .missingKey(let file, let path), .unknownKey(let file, let path, _), .duplicateKey(let file, let path),
-            .wrongType(let file, let path, _, _), .invalidValue(let file, let path, _), .reservedScheme(let file, let path, _, _),
-            .unreachableRoute(let file, let path, _, _, _), .conflictingRoutes(let file, let path, _, _, _):
-            (file, path)
-        case .schemeClaimedTwice(_, _, let second), .nameClaimedTwice(_, _, let second):
-            (second.file, second.keyPath)
-        }
-    }
+    public var keyPath: String { parts.keyPath }
 
     /// A stable, machine-readable identifier of the rule (used by `--json`).
-    public var code: String {
-        switch self {
-        case .syntax: "json-syntax"
-        case .missingKey: "missing-key"
-        case .unknownKey: "unknown-key"
-        case .duplicateKey: "duplicate-key"
-        case .wrongType: "wrong-type"
-        case .invalidValue: "invalid-value"
-        case .reservedScheme: "reserved-scheme"
-        case .unreachableRoute: "unreachable-route"
-        case .conflictingRoutes: "conflicting-routes"
-        case .schemeClaimedTwice: "scheme-claimed-twice"
-        case .nameClaimedTwice: "name-claimed-twice"
-        }
-    }
+    public var code: String { parts.code }
 
     /// The explanation without the file and key path.
-    public var message: String {
+    public var message: String { parts.message }
+
+    // One switch gives each case's every part, so a new case is written in one place.
+    private var parts: (code: String, file: String, keyPath: String, message: String) {
         switch self {
-        case .syntax(_, let offset, let line, let column, let reason):
-            return "byte \(offset) (line \(line), column \(column)): \(reason)"
-        case .missingKey:
-            return "missing required key"
-        case .unknownKey(_, _, let allowed):
-            return "unknown key (allowed: \(allowed.joined(separator: ", ")))"
-        case .duplicateKey:
-            return "key given twice"
-        case .wrongType(_, _, let expected, let found):
-            return "expected \(expected), found \(found)"
-        case .invalidValue(_, _, let reason):
-            return reason
-        case .reservedScheme(_, _, let scheme, let reservation):
-            return "'\(scheme)' is reserved (\(reservation.category.explanation)); no app may claim it"
-        case .unreachableRoute(_, _, let route, let reason, let shadowedBy):
-            let by = shadowedBy.map { " (shadowed by \($0))" } ?? ""
-            return "route \(route) is unreachable: \(reason)\(by)"
-        case .conflictingRoutes(_, _, let route, let other, let reason):
-            return "route \(route) conflicts with \(other): \(reason)"
+        case .syntax(let file, let offset, let line, let column, let reason):
+            ("json-syntax", file, "", "byte \(offset) (line \(line), column \(column)): \(reason)")
+        case .missingKey(let file, let path):
+            ("missing-key", file, path, "missing required key")
+        case .unknownKey(let file, let path, let allowed):
+            ("unknown-key", file, path, "unknown key (allowed: \(allowed.joined(separator: ", ")))")
+        case .duplicateKey(let file, let path):
+            ("duplicate-key", file, path, "key given twice")
+        case .wrongType(let file, let path, let expected, let found):
+            ("wrong-type", file, path, "expected \(expected), found \(found)")
+        case .invalidValue(let file, let path, let reason):
+            ("invalid-value", file, path, reason)
+        case .reservedScheme(let file, let path, let scheme, let reservation):
+            ("reserved-scheme", file, path, "'\(scheme)' is reserved (\(reservation.category.explanation)); no app may claim it")
+        case .unreachableRoute(let file, let path, let route, let reason, let shadowedBy):
+            ("unreachable-route", file, path,
+             "route \(route) is unreachable: \(reason)" + (shadowedBy.map { " (shadowed by \($0))" } ?? ""))
+        case .conflictingRoutes(let file, let path, let route, let other, let reason):
+            ("conflicting-routes", file, path, "route \(route) conflicts with \(other): \(reason)")
         case .schemeClaimedTwice(let scheme, let first, let second):
-            return "scheme '\(scheme)' is claimed by two declarations: \(first) and \(second)"
+            ("scheme-claimed-twice", second.file, second.keyPath,
+             "scheme '\(scheme)' is claimed by two declarations: \(first) and \(second)")
         case .nameClaimedTwice(let name, let first, let second):
-            return "CFBundleURLName '\(name)' is used by two declarations: \(first) and \(second)"
+            ("name-claimed-twice", second.file, second.keyPath,
+             "CFBundleURLName '\(name)' is used by two declarations: \(first) and \(second)")
         }
     }
 
@@ -114,12 +87,6 @@ public struct RouteReference: Sendable, Hashable, CustomStringConvertible {
     /// The route's `name`.
     public let name: String
 
-    /// Creates a reference.
-    public init(index: Int, name: String) {
-        self.index = index
-        self.name = name
-    }
-
     /// `routes[2] 'show'`.
     public var description: String { "routes[\(index)] '\(name)'" }
 }
@@ -133,13 +100,6 @@ public struct DeclarationReference: Sendable, Hashable, CustomStringConvertible 
     public let file: String
     /// The key path of the value in question, such as `CFBundleURLSchemes[0]`.
     public let keyPath: String
-
-    /// Creates a reference.
-    public init(name: String, file: String, keyPath: String) {
-        self.name = name
-        self.file = file
-        self.keyPath = keyPath
-    }
 
     /// `com.acme.notes (Schemes/notes.json: CFBundleURLSchemes[0])`.
     public var description: String { "\(name) (\(file): \(keyPath))" }

@@ -7,13 +7,6 @@ public struct NameSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The rule the text breaks.
     public let reason: String
 
-    /// Creates an error.
-    public init(text: String, offset: Int, reason: String) {
-        self.text = text
-        self.offset = offset
-        self.reason = reason
-    }
-
     /// `'com.acme-corp.todo': '-' at byte 8 is not allowed …`.
     public var description: String { "'\(text)': \(reason)" }
 }

@@ -1,8 +1,5 @@
-/// A scheme that no app may claim, with the reason.
-///
-/// Claiming one of these would hijack links the desktop already routes to a trusted handler (the
-/// browser, the mail or chat client, the file manager, the terminal), or let a fake handler
-/// collect what users type into it. The list is in `Docs/Manifests.md` with the reasons.
+/// A scheme that no app may claim, with the reason: claiming it would hijack links the desktop
+/// routes to a trusted handler. `Docs/Manifests.md` lists them.
 public struct ReservedScheme: Sendable, Hashable, CustomStringConvertible {
     /// Why a group of schemes is reserved.
     public enum Category: String, Sendable, Hashable, CaseIterable {
@@ -32,23 +29,12 @@ public struct ReservedScheme: Sendable, Hashable, CustomStringConvertible {
     public let category: Category
 
     /// Every reserved scheme, grouped by category.
-    public static let all: [ReservedScheme] = {
-        let groups: [(Category, String)] = [
-            (.webPlatform, "http https ws wss ftp ftps file data blob javascript vbscript about view-source filesystem resource"),
-            (.communication, "mailto tel sms mms callto sip sips xmpp irc ircs news nntp snews"),
-            (.remoteAccess, "ssh sftp telnet smb nfs afp dav davs vnc rdp ldap ldaps"),
-            (.standardIdentifier, "urn geo webcal magnet feed tag"),
-        ]
-        return groups.flatMap { category, names in
-            names.split(separator: " ").map { ReservedScheme(name: String($0), category: category) }
-        }
-    }()
-
-    /// The reservation of `scheme` (compared case-insensitively), or `nil` when it is free.
-    public static func reservation(for scheme: String) -> ReservedScheme? {
-        let lower = scheme.lowercased()
-        return all.first { $0.name == lower }
-    }
+    public static let all = [
+        (Category.webPlatform, "http https ws wss ftp ftps file data blob javascript vbscript about view-source filesystem resource"),
+        (.communication, "mailto tel sms mms callto sip sips xmpp irc ircs news nntp snews"),
+        (.remoteAccess, "ssh sftp telnet smb nfs afp dav davs vnc rdp ldap ldaps"),
+        (.standardIdentifier, "urn geo webcal magnet feed tag"),
+    ].flatMap { category, names in names.split(separator: " ").map { ReservedScheme(name: String($0), category: category) } }
 
     /// `http (web platform scheme, handled by the browser)`.
     public var description: String { "\(name) (\(category.explanation))" }

@@ -1,10 +1,7 @@
 /// A declaration's `CFBundleURLName`: a reverse-DNS identifier such as `com.acme.todolist`.
 ///
-/// Two or more labels separated by `.`; each starts with an ASCII letter and continues with ASCII
-/// letters, digits or `_`; at most 255 bytes. That is the D-Bus well-known-name rule without `-`
-/// and leading `_`, so the name serves unchanged as the app's desktop-file id and D-Bus name (the
-/// desktop-file tooling rejects `-`): write `com.acme_corp.todo` for `acme-corp`. Case is kept;
-/// ``SchemeRegistry`` still rejects two declarations whose names differ only in case.
+/// Two or more `.`-separated labels of ASCII letters, digits and `_`, each starting with a letter;
+/// at most 255 bytes. It is also the desktop-file id and D-Bus name, so no `-`: write `acme_corp`.
 public struct ReverseDNSName: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The name as written.
     public let rawValue: String
@@ -28,10 +25,8 @@ public struct ReverseDNSName: Sendable, Hashable, Comparable, CustomStringConver
             if byte == UInt8(ascii: ".") {
                 guard !startsLabel else { throw fail(offset, "empty label at byte \(offset)") }
             } else if byte == UInt8(ascii: "-") {
-                throw fail(
-                    offset,
-                    "'-' at byte \(offset) is not allowed: the name becomes a desktop-file and D-Bus id, where '-' is not portable; use '_'"
-                )
+                let why = "the name becomes a desktop-file and D-Bus id, where '-' is not portable; use '_'"
+                throw fail(offset, "'-' at byte \(offset) is not allowed: \(why)")
             } else if startsLabel && !ManifestKeyPath.isLetter(byte) {
                 throw fail(offset, "a label starts with a letter, not \(URLRejection.describe(byte)) at byte \(offset)")
             } else if !(ManifestKeyPath.isLetter(byte) || ManifestKeyPath.isDigit(byte) || byte == UInt8(ascii: "_")) {

@@ -7,17 +7,11 @@ extension SchemeDeclaration {
         try url(route: Request.routeName, parameters: request.routeParameters)
     }
 
-    /// Prints a route's parameters as a URL of the declaration's first scheme.
+    /// Prints the `parameters` of the route `name` as a URL of the declaration's first scheme
+    /// (optional parameters may be left out).
     ///
-    /// The host is the route's (empty for a route that serves any host: `todolist://?…`), the path
-    /// has the parameters' canonical text, query items follow the manifest's order, and every
-    /// byte that could be misread is percent-encoded. Before returning, the URL is matched again
-    /// and must give back the same route and the same values; a value that would not (a string
-    /// over its maximum length, a date with seconds its format cannot show, …) is refused.
-    ///
-    /// - Parameters:
-    ///   - name: The route's name.
-    ///   - parameters: The values; optional parameters may be left out.
+    /// Values print as their canonical text, percent-encoded; the URL is matched again before it
+    /// is returned, and a value that would not read back the same is refused.
     /// - Throws: ``RouteError/unknownRoute(_:)`` or ``RouteError/unprintableParameter(route:name:reason:)``.
     public func url(route name: String, parameters: RouteParameters) throws(RouteError) -> SchemeURL {
         guard let route = routes.first(where: { $0.name == name }) else { throw .unknownRoute(name) }
@@ -34,8 +28,7 @@ extension SchemeDeclaration {
             }
             return value
         }
-        /// The canonical text of each of the parameter's values (none when absent, a repeated one's
-        /// list), percent-encoded with `allowed` (which keeps `.`, so dot segments stay visible).
+        // Each value's canonical text (a repeated one's list); `allowed` keeps `.`, so dot segments stay visible.
         func encoded(_ parameter: String, _ allowed: PercentEncoding.Allowed) throws(RouteError) -> [String] {
             guard let value = try present(parameter) else { return [] }
             let spec = route.parameters[parameter]!
@@ -104,7 +97,8 @@ extension SchemeDeclaration {
             throw refuse("a \(value.kindName) is not a \(spec.kind.typeName)")
         }
         if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            throw refuse("it contains the control character U+\(URLRejection.hex(control.value, width: 4)), which text in a URL never carries")
+            let code = URLRejection.hex(control.value, width: 4)
+            throw refuse("it contains the control character U+\(code), which text in a URL never carries")
         }
         let back: ParameterValue
         do { back = try spec.parseScalar(text) } catch { throw refuse("\(value) is not a valid value: \(error.fault)") }
@@ -116,13 +110,8 @@ extension SchemeDeclaration {
     /// (a URL cannot tell them apart).
     static func sameValues(_ lhs: RouteParameters, _ rhs: RouteParameters, route: Route) -> Bool {
         route.parameters.allSatisfy { name, spec in
-            var left = lhs[name]
-            var right = rhs[name]
-            if spec.isRepeated {
-                left = left ?? .list([])
-                right = right ?? .list([])
-            }
-            return left == right
+            let absent: ParameterValue? = spec.isRepeated ? .list([]) : nil
+            return (lhs[name] ?? absent) == (rhs[name] ?? absent)
         }
     }
 }

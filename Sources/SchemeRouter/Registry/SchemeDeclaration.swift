@@ -1,8 +1,7 @@
 /// One app's validated declaration: its manifest, with every route compiled into one matcher.
 ///
-/// Creating a declaration checks what needs the whole manifest: no reserved scheme
-/// (``ReservedScheme``), every route valid on its own, and no two routes that conflict or that
-/// leave a route no URL can reach. Errors name the file and the key path.
+/// Creating one checks what needs the whole manifest: no reserved scheme (``ReservedScheme``),
+/// valid routes, and no two routes that conflict or leave a route no URL can reach.
 ///
 /// ```swift
 /// let declaration = try SchemeDeclaration(manifest)
@@ -57,5 +56,9 @@ public struct SchemeDeclaration: Sendable {
             }
             return try matcher.match(url, bytes: bytes)
         }
+    }
+
+    func reference(to keyPath: String) -> DeclarationReference {
+        DeclarationReference(name: name.rawValue, file: file, keyPath: keyPath)
     }
 }

@@ -1,9 +1,7 @@
 /// A URL scheme an app may claim, checked against RFC 3986 §3.1 and normalised to lower case.
 ///
-/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`. Schemes are case-insensitive, so
-/// `TodoList` and `todolist` are the same scheme, and are stored as `todolist`. At most
-/// ``maximumLength`` bytes. Whether a scheme may be claimed at all is a separate question:
-/// see ``reservation``.
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, at most ``maximumLength`` bytes;
+/// `TodoList` is stored as `todolist`. Whether it may be claimed at all: see ``reservation``.
 public struct SchemeName: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The scheme, lower-cased.
     public let rawValue: String
@@ -33,7 +31,7 @@ public struct SchemeName: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// Why no app may claim this scheme, or `nil` when it is free to claim.
-    public var reservation: ReservedScheme? { ReservedScheme.reservation(for: rawValue) }
+    public var reservation: ReservedScheme? { ReservedScheme.all.first { $0.name == rawValue } }
 
     /// Alphabetical order.
     public static func < (lhs: SchemeName, rhs: SchemeName) -> Bool { lhs.rawValue < rhs.rawValue }

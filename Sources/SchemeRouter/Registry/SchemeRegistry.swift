@@ -1,9 +1,8 @@
 /// Every app's declaration, indexed by scheme: the answer to "which app owns this URL, and what
 /// does it mean?".
 ///
-/// A scheme may be claimed by one declaration only, and a `CFBundleURLName` used by one only
-/// (compared case-insensitively). iOS leaves a scheme claimed twice undefined; SchemeRouter
-/// refuses it at registration and names both claimants.
+/// A scheme, and a `CFBundleURLName` (compared case-insensitively), belongs to one declaration only:
+/// iOS leaves a scheme claimed twice undefined; SchemeRouter refuses it and names both claimants.
 ///
 /// ```swift
 /// let registry = try SchemeRegistry(manifests: [todolist, notes])
@@ -24,23 +23,18 @@ public struct SchemeRegistry: Sendable {
         var byScheme: [String: Int] = [:]
         var byName: [String: Int] = [:]
         for (index, declaration) in declarations.enumerated() {
-            let lowerName = declaration.name.rawValue.lowercased()
-            if let first = byName[lowerName] {
+            if let first = byName.updateValue(index, forKey: declaration.name.rawValue.lowercased()) {
                 throw .nameClaimedTwice(
-                    name: declaration.name.rawValue,
-                    first: Self.reference(declarations[first], "CFBundleURLName"),
-                    second: Self.reference(declaration, "CFBundleURLName"))
+                    name: declaration.name.rawValue, first: declarations[first].reference(to: "CFBundleURLName"),
+                    second: declaration.reference(to: "CFBundleURLName"))
             }
-            byName[lowerName] = index
             for (position, scheme) in declaration.schemes.enumerated() {
-                if let first = byScheme[scheme.rawValue] {
+                if let first = byScheme.updateValue(index, forKey: scheme.rawValue) {
                     let firstPosition = declarations[first].schemes.firstIndex(of: scheme)!
                     throw .schemeClaimedTwice(
-                        scheme: scheme.rawValue,
-                        first: Self.reference(declarations[first], "CFBundleURLSchemes[\(firstPosition)]"),
-                        second: Self.reference(declaration, "CFBundleURLSchemes[\(position)]"))
+                        scheme: scheme.rawValue, first: declarations[first].reference(to: "CFBundleURLSchemes[\(firstPosition)]"),
+                        second: declaration.reference(to: "CFBundleURLSchemes[\(position)]"))
                 }
-                byScheme[scheme.rawValue] = index
             }
         }
         self.declarations = declarations
@@ -65,15 +59,10 @@ public struct SchemeRegistry: Sendable {
             do { valid.append(try SchemeDeclaration(manifest)) } catch { problems.append(error) }
         }
         // Report every clash: drop the second claimant and try again until the rest fit.
-        while !valid.isEmpty {
-            do {
-                _ = try SchemeRegistry(valid)
-                break
-            } catch {
-                problems.append(error)
-                guard let index = valid.lastIndex(where: { $0.file == error.file }) else { break }
-                valid.remove(at: index)
-            }
+        while case .failure(let error) = Result(catching: { () throws(ManifestError) in try SchemeRegistry(valid) }) {
+            problems.append(error)
+            guard let index = valid.lastIndex(where: { $0.file == error.file }) else { break }
+            valid.remove(at: index)
         }
         return problems
     }
@@ -98,9 +87,5 @@ public struct SchemeRegistry: Sendable {
             else { throw .unknownScheme(url.scheme) }
             return try matchers[index].match(url, bytes: bytes)
         }
-    }
-
-    private static func reference(_ declaration: SchemeDeclaration, _ keyPath: String) -> DeclarationReference {
-        DeclarationReference(name: declaration.name.rawValue, file: declaration.file, keyPath: keyPath)
     }
 }

@@ -2,7 +2,8 @@
 /// `UIApplicationSceneManifest`).
 ///
 /// A ``SceneController`` calls its launch hooks (``ApplicationDelegate/willFinishLaunching(options:)``,
-/// ``ApplicationDelegate/didFinishLaunching(options:)``) and ``ApplicationDelegate/willTerminate()``;
+/// ``ApplicationDelegate/didFinishLaunching(options:)``), ``ApplicationDelegate/willTerminate()``
+/// and the system-event hooks (``ApplicationDelegate/significantTimeChange()`` and the others);
 /// every other life-cycle event goes to the scene delegates instead of the app delegate, as in
 /// UIKit. An app that does not adopt this protocol keeps the app-delegate events of
 /// ``LifecycleController``, unchanged.

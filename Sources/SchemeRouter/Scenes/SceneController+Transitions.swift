@@ -118,6 +118,7 @@ extension SceneController {
             scenes.removeAll()
             enteredBackground = nil
             isSuspended = false
+            queuedSystemEvents = SystemEventQueue()
         }
     }
 

@@ -4,9 +4,9 @@
 /// Scene support is opt-in: an app whose delegate adopts ``SceneApplicationDelegate`` is driven
 /// by this controller; every other app keeps ``LifecycleController`` and its app-delegate events.
 /// Here the app delegate receives only the launch hooks, ``ApplicationDelegate/willTerminate()``,
-/// ``SceneApplicationDelegate/configurationForConnecting(_:options:)`` and
-/// ``SceneApplicationDelegate/didDiscardSceneSessions(_:)``; every other transition goes to the
-/// scene it concerns.
+/// ``SceneApplicationDelegate/configurationForConnecting(_:options:)``,
+/// ``SceneApplicationDelegate/didDiscardSceneSessions(_:)`` and the system-event hooks
+/// (``post(_:)``); every other transition goes to the scene it concerns.
 ///
 /// | event | legal when | hooks, in order | scene state after |
 /// |---|---|---|---|
@@ -19,6 +19,7 @@
 /// | ``disconnect(_:)`` | scene `background`, `suspended` | `didDisconnect` (session kept) | `unattached` |
 /// | ``close(_:)`` | any known session | as needed `willResignActive`, `didEnterBackground`, `didDisconnect`; then `didDiscardSceneSessions` | forgotten |
 /// | ``tick()`` | any | none; background scenes are suspended once the app has been in the background for ``LifecycleConfiguration/backgroundDeadline`` | `suspended` |
+/// | ``post(_:)`` | app running | the app delegate's system-event hook while a scene is in the foreground; else queued, and delivered before the next `willEnterForeground` | unchanged |
 /// | ``terminate(discardingState:)`` | app running | `didDisconnect` for each connected scene, `willTerminate` (none when the app is `suspended`) | `unattached` |
 ///
 /// The app's state is derived from its scenes (``appState``): `inactive` while launching;
@@ -61,6 +62,8 @@ public final class SceneController {
     var currentEvent: SceneEvent?
     /// Numbers for the deliveries the caller did not number.
     var deliveryNumbering = DeliveryNumbering()
+    /// System events that arrived while every scene was away.
+    var queuedSystemEvents = SystemEventQueue()
 
     /// Creates a controller for an app that is `notRunning`.
     /// - Parameters:
@@ -178,6 +181,8 @@ public final class SceneController {
         delivery: DeliveryID? = nil,
         _ body: () throws -> Result
     ) rethrows -> Result {
+        // The app runs code again: what changed while it was away comes first.
+        if hook == .willEnterForeground, appState == .background || appState == .suspended { deliverQueuedSystemEvents() }
         if let during { scene.state = during }
         defer {
             scene.state = after

@@ -22,4 +22,6 @@ public enum SceneEvent: String, Sendable, CaseIterable {
     case terminate
     /// ``SceneController/setUserInfo(_:of:)``.
     case setUserInfo
+    /// ``SceneController/post(_:)``.
+    case systemEvent
 }

@@ -40,4 +40,12 @@ public enum SceneHook: String, Sendable, CaseIterable {
     case decodeRestorableState
     /// ``StateRestorationDelegate/didDecodeRestorableState(_:)``.
     case didDecodeRestorableState
+    /// ``ApplicationDelegate/significantTimeChange()``.
+    case significantTimeChange
+    /// ``ApplicationDelegate/systemTimeZoneDidChange(from:to:)``.
+    case systemTimeZoneDidChange
+    /// ``ApplicationDelegate/currentLocaleDidChange(from:to:)``.
+    case currentLocaleDidChange
+    /// ``ApplicationDelegate/didReceiveMemoryWarning()``.
+    case didReceiveMemoryWarning
 }

@@ -14,6 +14,8 @@ public struct SceneHookRecord: Sendable, Hashable {
     public var url: String?
     /// The delivery the URL belongs to.
     public var delivery: DeliveryID?
+    /// The system event, for its hook (``SceneHook/significantTimeChange`` and the others).
+    public var systemEvent: SystemEvent?
 
     /// Creates a record.
     /// - Parameters:
@@ -23,10 +25,12 @@ public struct SceneHookRecord: Sendable, Hashable {
     ///   - appState: The app's state after the hook.
     ///   - url: The URL text.
     ///   - delivery: The URL's delivery.
+    ///   - systemEvent: The system event a system-event hook received.
     public init(
         hook: SceneHook, session: String? = nil, sceneState: SceneState? = nil, appState: AppState,
-        url: String? = nil, delivery: DeliveryID? = nil
+        url: String? = nil, delivery: DeliveryID? = nil, systemEvent: SystemEvent? = nil
     ) {
+        self.systemEvent = systemEvent
         self.hook = hook
         self.session = session
         self.sceneState = sceneState

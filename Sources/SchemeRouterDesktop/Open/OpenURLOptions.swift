@@ -15,13 +15,18 @@ public struct OpenURLOptions: Sendable, Hashable {
     /// running app, or given to a launched one as `XDG_ACTIVATION_TOKEN` and
     /// `DESKTOP_STARTUP_ID`. A sender passes its own with `ActivationToken.take()`.
     public var activationToken: String?
+    /// How long to keep sending when the app's primary answers `busy` (at its connection limit
+    /// or out of descriptors) before the verdict is ``OpenVerdict/busy(_:)``; `nil` uses
+    /// `SCHEMEROUTER_BUSY_RETRY_MS` or 2 s. A launched handler gets it as that variable.
+    public var busyRetry: Duration?
 
     /// Options; by default the verdict is awaited for at most 35 s (the runtime's launch
     /// deadline plus its reply allowance).
     public init(
         sourceApplication: String? = nil, annotation: String? = nil, waitForVerdict: Bool = true,
-        timeout: Duration = .seconds(35), activationToken: String? = nil
+        timeout: Duration = .seconds(35), activationToken: String? = nil, busyRetry: Duration? = nil
     ) {
+        self.busyRetry = busyRetry
         self.activationToken = activationToken
         self.sourceApplication = sourceApplication
         self.annotation = annotation

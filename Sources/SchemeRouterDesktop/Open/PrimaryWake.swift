@@ -7,7 +7,8 @@ enum PrimaryWake {
     /// The app's verdict, or `nil` when its primary is not running (the caller launches it).
     static func send(url: String, to bundleName: ReverseDNSName, source: String, options: OpenURLOptions) -> OpenVerdict? {
         do {
-            guard let client = try WakeClient.connect(to: bundleName.rawValue, replyTimeout: options.timeout) else { return nil }
+            guard let client = try WakeClient.connect(
+                to: bundleName.rawValue, replyTimeout: options.timeout, busyRetry: options.busyRetry) else { return nil }
             return OpenVerdict(client.open(
                 url, sourceApplication: source, annotation: options.annotation, activationToken: options.activationToken))
         } catch {

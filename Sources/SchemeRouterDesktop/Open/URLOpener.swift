@@ -88,6 +88,10 @@ public struct URLOpener: Sendable {
         if isSchemeRouterApp {
             childEnvironment["SCHEMEROUTER_SOURCE_APPLICATION"] = source
             childEnvironment["SCHEMEROUTER_ANNOTATION"] = options.annotation
+            if let busyRetry = options.busyRetry {
+                // The runtime reads at most a day.
+                childEnvironment["SCHEMEROUTER_BUSY_RETRY_MS"] = String(min(Sys.milliseconds(busyRetry), 86_400_000))
+            }
         }
         // The app writes its verdict frame to SCHEMEROUTER_VERDICT_FD whether it became the
         // primary or woke one; its exit status says the same for apps that do not.
@@ -133,21 +137,21 @@ public struct URLOpener: Sendable {
 
     /// The verdict a SchemeRouter app's exit status stands for (the runtime's `ExitStatus` table).
     static func verdict(exitStatus: Int32) -> OpenVerdict {
-        switch exitStatus {
-        case 0: .handled
-        case 1: .declined
-        case 2: .rejected(code: "rejected-by-app", offset: 0, message: "the app rejected the URL")
-        case 3: .openFailed("the app's open threw")
-        case 4: .launchFailed("the app exited before it answered")
-        case 5: .launchTimedOut
-        case 6: .terminated
-        case 7: .noAnswer("the app got no answer from its primary")
-        case 12: .hookTimedOut("a hook of the app overran its deadline")
-        case 13: .unresponsive("the app's primary did not acknowledge the URL in time")
-        case 75: .busy("the app's primary was busy (connection or descriptor limit) on every try; the URL was not delivered")
-        case 77: .refused("the app refused its runtime directory or socket")
-        case 76: .protocolError("the app reported a protocol error")
-        default: .launchFailed("the app exited with status \(exitStatus)")
+        switch ExitStatus(rawValue: exitStatus) {
+        case .success: .handled
+        case .declined: .declined
+        case .rejected: .rejected(code: "rejected-by-app", offset: 0, message: "the app rejected the URL")
+        case .openFailed: .openFailed("the app's open threw")
+        case .launchFailed: .launchFailed("the app exited before it answered")
+        case .launchTimedOut: .launchTimedOut
+        case .terminated: .terminated
+        case .noAnswer: .noAnswer("the app got no answer from its primary")
+        case .hookTimedOut: .hookTimedOut("a hook of the app overran its deadline")
+        case .unresponsive: .unresponsive("the app's primary did not acknowledge the URL in time")
+        case .busy: .busy("the app's primary was busy (connection or descriptor limit) on every try; the URL was not delivered")
+        case .runtimeDirectoryRefused: .refused("the app refused its runtime directory or socket")
+        case .protocolError: .protocolError("the app reported a protocol error")
+        default: .launchFailed("the app exited with status \(ExitStatus(rawValue: exitStatus))")
         }
     }
 

@@ -34,14 +34,16 @@ public final class WakeClient {
     /// request gets.
     private var broken: WakeVerdict?
 
-    private init(bundleName: String, connection: ClientConnection, replyTimeout: Duration, settings: RuntimeSettings) {
+    private init(
+        bundleName: String, connection: ClientConnection, replyTimeout: Duration, busyRetry: Duration, settings: RuntimeSettings
+    ) {
         self.bundleName = bundleName
         self.socketPath = connection.path
         self.connection = connection
         self.replyTimeout = replyTimeout
         self.receiptTimeout = settings.receiptTimeout
         self.connectTimeout = settings.connectTimeout
-        self.busyRetry = settings.busyRetry
+        self.busyRetry = busyRetry
     }
 
     /// Connects to the running primary of `bundleName`.
@@ -51,18 +53,22 @@ public final class WakeClient {
     ///     `SCHEMEROUTER_CONNECT_TIMEOUT_MS` or 5 s.
     ///   - replyTimeout: How long each request waits for its answer; by default
     ///     `SCHEMEROUTER_REPLY_TIMEOUT_MS` or the launch deadline plus 25 s.
+    ///   - busyRetry: How long to keep trying when the primary answers `busy`, with growing
+    ///     pauses, before a request's verdict is ``WakeVerdict/busy(_:)``; by default
+    ///     `SCHEMEROUTER_BUSY_RETRY_MS` or 2 s.
     /// - Returns: The client, or `nil` when no primary is running.
     /// - Throws: ``RuntimeError``: the runtime directory is unsafe, the socket path too long,
     ///   the socket served by another user, the bundle name invalid, or the wait timed out.
     public static func connect(
-        to bundleName: String, connectTimeout: Duration? = nil, replyTimeout: Duration? = nil
+        to bundleName: String, connectTimeout: Duration? = nil, replyTimeout: Duration? = nil, busyRetry: Duration? = nil
     ) throws(RuntimeError) -> WakeClient? {
         let settings = try RuntimeSettings.fromEnvironment()
         let files = try RuntimeDirectory.prepare().files(for: bundleName)
         switch try Election.run(files, mayBecomePrimary: false, timeout: connectTimeout ?? settings.connectTimeout) {
         case .sender(let connection):
             return WakeClient(
-                bundleName: bundleName, connection: connection, replyTimeout: replyTimeout ?? settings.replyTimeout, settings: settings)
+                bundleName: bundleName, connection: connection, replyTimeout: replyTimeout ?? settings.replyTimeout,
+                busyRetry: busyRetry ?? settings.busyRetry, settings: settings)
         case .notRunning:
             return nil
         case .primary:
@@ -82,7 +88,9 @@ public final class WakeClient {
 
     /// Wraps a connection the single-instance check made.
     static func adopting(_ connection: ClientConnection, bundleName: String, settings: RuntimeSettings) -> WakeClient {
-        WakeClient(bundleName: bundleName, connection: connection, replyTimeout: settings.replyTimeout, settings: settings)
+        WakeClient(
+            bundleName: bundleName, connection: connection, replyTimeout: settings.replyTimeout, busyRetry: settings.busyRetry,
+            settings: settings)
     }
 
     /// Sends a URL and waits for its verdict.

@@ -30,6 +30,8 @@ protocol AppDriver: AnyObject {
     func tickBackground() -> TickOutcome
     /// Terminates the app (`willTerminate`), preserving or discarding its state.
     func terminateApp(discardingState: Bool)
+    /// Delivers a system event now, or queues it while the app is away.
+    func postSystemEvent(_ event: SystemEvent)
 }
 
 extension LifecycleController: AppDriver {
@@ -65,6 +67,14 @@ extension LifecycleController: AppDriver {
             try terminate(discardingState: discardingState)
         } catch {
             preconditionFailure("terminate: \(error)")
+        }
+    }
+
+    func postSystemEvent(_ event: SystemEvent) {
+        do throws(LifecycleError) {
+            try post(event)
+        } catch {
+            preconditionFailure("post: \(error)")
         }
     }
 }
@@ -110,6 +120,14 @@ extension SceneController: AppDriver {
             try terminate(discardingState: discardingState)
         } catch {
             preconditionFailure("terminate: \(error)")
+        }
+    }
+
+    func postSystemEvent(_ event: SystemEvent) {
+        do throws(SceneError) {
+            try post(event)
+        } catch {
+            preconditionFailure("post: \(error)")
         }
     }
 }

@@ -9,19 +9,15 @@ extension Primary {
         systemEventSources = sources
     }
 
-    /// Hands system events to the controller one at a time, each hook under the hook deadline:
-    /// delivered now while the app is in the foreground, queued while it is away.
+    /// Hands system events to the app's driver one at a time, each hook under the hook deadline:
+    /// delivered now while the app is in the foreground, queued while it is away. (Sources fire
+    /// only from loop callbacks, never inside a hook.)
     func post(_ events: [SystemEvent]) {
         for event in events {
-            guard phase == .running, let controller, controller.state != .notRunning else { return }
-            let immediate = controller.state == .active || controller.state == .inactive
+            guard phase == .running, let driver, driver.appState != .notRunning else { return }
+            let immediate = driver.appState == .active || driver.appState == .inactive
             watchdog.armHook(immediate ? [Self.hook(for: event).rawValue] : [], owner: nil)
-            do throws(LifecycleError) {
-                try controller.post(event)
-            } catch {
-                // Sources fire only from loop callbacks, never inside a hook.
-                preconditionFailure("post: \(error)")
-            }
+            driver.postSystemEvent(event)
             guard watchdog.disarm() else { watchdog.park() }
         }
     }

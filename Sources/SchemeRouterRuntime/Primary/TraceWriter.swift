@@ -32,12 +32,7 @@ struct TraceWriter: Sendable {
         guard record.hook != .restoreState else { return }
         var line = "{\"hook\": \"\(record.hook.rawValue)\", \"state\": \"\(record.state.rawValue)\""
         if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
-        switch record.systemEvent {
-        case .timeZoneChange(let from, let to)?, .localeChange(let from, let to)?:
-            line += ", \"from\": \(JSONString.quoted(from)), \"to\": \(JSONString.quoted(to))"
-        case .significantTimeChange?, .memoryWarning?, nil:
-            break
-        }
+        line += Self.change(record.systemEvent)
         if let source {
             line += ", \"source\": {\"name\": \(JSONString.quoted(source.name))"
             if let pid = source.pid { line += ", \"pid\": \(pid)" }
@@ -66,6 +61,7 @@ struct TraceWriter: Sendable {
         if let sceneState = record.sceneState { line += ", \"sceneState\": \"\(sceneState.rawValue)\"" }
         line += ", \"state\": \"\(record.appState.rawValue)\""
         if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
+        line += Self.change(record.systemEvent)
         if let source {
             line += ", \"source\": {\"name\": \(JSONString.quoted(source.name))"
             if let pid = source.pid { line += ", \"pid\": \(pid)" }
@@ -81,6 +77,16 @@ struct TraceWriter: Sendable {
         line += "}\n"
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// A time zone's or locale's `, "from": …, "to": …`; nothing for other events.
+    private static func change(_ event: SystemEvent?) -> String {
+        switch event {
+        case .timeZoneChange(let from, let to)?, .localeChange(let from, let to)?:
+            ", \"from\": \(JSONString.quoted(from)), \"to\": \(JSONString.quoted(to))"
+        case .significantTimeChange?, .memoryWarning?, nil:
+            ""
+        }
     }
 
     /// Writes the line for an action: `{"action": "new-item", "parameter": "milk", "performed": true}`.
