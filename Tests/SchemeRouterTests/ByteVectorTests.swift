@@ -3,8 +3,7 @@ import Testing
 @testable import SchemeRouter
 
 /// The parser's sixteen-byte classifiers mark exactly the bytes their word-at-a-time twins
-/// (``ByteWord``) document, in every lane; and the scheme table's one-vector lookup finds what the
-/// byte-by-byte one finds.
+/// (``ByteWord``) document, in every lane.
 @Suite struct ByteVectorTests {
     /// Each classifier, with the bytes it documents.
     static let classifiers: [(name: String, classify: @Sendable (ByteVector.Vector) -> ByteVector.Mask, documented: @Sendable (UInt8) -> Bool)] = [
@@ -63,23 +62,5 @@ import Testing
             }
         }
         #expect(wrong.isEmpty, "first wrong masks: \(wrong.prefix(5))")
-    }
-
-    /// Schemes of 1 to 20 bytes, looked up in any case from inputs shorter and longer than a
-    /// vector: the vector lookup answers as the byte-by-byte one does.
-    @Test func schemeLookupAgreesWithTheByteLoop() {
-        let keys = ["a", "x1", "notes", "todolist", "com.acme.app+v2-x", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq"]
-        let table = CaseFoldedTable(keys.enumerated().map { (key: $0.element, value: $0.offset) })
-        let probes = keys + keys.map { $0.uppercased() } + ["b", "notes1", "note", "todolisT", "abcdefghijklmnoP", "Abcdefghijklmnopq", "abcdefghijklmnopqr"]
-        for probe in probes {
-            for tail in ["", ":", "://app/x", "://app/a/longer/path?q=1"] {
-                let input = Array((probe + tail).utf8)
-                input.withUnsafeBufferPointer { bytes in
-                    let key = UnsafeBufferPointer(rebasing: bytes[0..<probe.utf8.count])
-                    let expected = table.value(for: key)
-                    #expect(table.value(forFirst: key.count, of: bytes.baseAddress!, readable: bytes.count) == expected, "\(probe + tail)")
-                }
-            }
-        }
     }
 }

@@ -1,31 +1,24 @@
-/// A declaration's routes compiled for routing, in one object: the registry keeps one per
-/// declaration, so routing a URL copies a reference, not the declaration.
-///
-/// ``match(_:bytes:)`` splits the path into decoded segments, selects the route in the host's
-/// ``RouteTrie`` and binds its parameters with its ``RoutePlan``: one pass that returns the
-/// match, or throws the first fault with its offset.
+/// A declaration's routes compiled for routing, in one object (routing a URL copies a reference,
+/// not the declaration): ``match(_:bytes:)`` splits the path, selects in the host's ``RouteTrie``
+/// and binds with the route's ``RoutePlan`` in one pass.
 final class RouteMatcher: Sendable {
     let name: ReverseDNSName
     let routes: [Route]
-    /// The tries: for routes without a host (`nil` when there are none), and per host with the
-    /// host's index in `hostIndex`.
+    /// The tries (``RouteTrie/tries(of:file:)``), a host's found by its index in `hostIndex`.
     let anyHost: RouteTrie?
     let hosts: [RouteTrie]
-    let hostIndex: CaseFoldedTable
-    /// Every host some route names, sorted.
+    let hostIndex: KeyTable
     let servedHosts: [String]
-    /// The routes' plans, by the same index, unretained (`routes` owns them): read without
-    /// copying a route or counting a reference.
+    /// The routes' plans, unretained (`routes` owns them): read without counting a reference.
     let plans: FrozenArray<Unmanaged<RoutePlan>>
 
-    init(name: ReverseDNSName, routes: [Route], table: RouteTable) {
+    /// Builds the tries, refusing routes that conflict or that no URL can reach.
+    init(name: ReverseDNSName, routes: [Route], file: String) throws(ManifestError) {
         self.name = name
         self.routes = routes
-        plans = FrozenArray(routes.map { Unmanaged.passUnretained($0.plan.compiled) })
-        anyHost = table.anyHost.isEmpty ? nil : RouteTrie(table.anyHost)
-        hosts = table.hostList.map { RouteTrie($0.1) }
-        hostIndex = CaseFoldedTable(table.hostList.enumerated().map { (key: $0.element.0, value: $0.offset) })
-        servedHosts = table.hostList.map(\.0)
+        (anyHost, servedHosts, hosts) = try RouteTrie.tries(of: routes, file: file)
+        hostIndex = KeyTable(servedHosts.enumerated().map { (0, $0.element, $0.offset) }, foldsCase: true)
+        plans = FrozenArray(routes.map { Unmanaged.passUnretained($0.plan) })
     }
 
     deinit {
@@ -39,7 +32,8 @@ final class RouteMatcher: Sendable {
         let layout = url.layout
         if routes.isEmpty { throw .noRoute(scheme: url.scheme, closestRoute: nil, reason: .noRoutes) }
         let trie: RouteTrie
-        if let host = layout.host, !hostIndex.isEmpty, let index = hostIndex.value(for: UnsafeBufferPointer(rebasing: bytes[host])) {
+        let index = layout.host.map { hosts.isEmpty ? -1 : hostIndex.value(for: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? -1
+        if index >= 0 {
             trie = hosts[index]
         } else if let anyHost {
             trie = anyHost
@@ -61,8 +55,7 @@ final class RouteMatcher: Sendable {
         return RouteMatch(url: url, declaration: name, route: routes[route], parameters: parameters)
     }
 
-    /// Why no route fits: a path parameter that refused its segment, or the deepest point the search reached.
-    /// (It takes the layout, not the URL: a closure capturing the URL copies it on the success path.)
+    /// Why no route fits (from the layout: a closure capturing the URL copies it on every match).
     @inline(never)
     private func noRoute(
         _ miss: RouteTrie.Miss, _ trie: RouteTrie, _ layout: URLLayout, _ segments: UnsafeBufferPointer<RouteTrie.Segment>,
@@ -71,9 +64,9 @@ final class RouteMatcher: Sendable {
         func text(_ segment: RouteTrie.Segment) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), as: UTF8.self)
         }
-        if let (node, catchAll, position, fault) = miss.parameterFault {
-            let name = catchAll ? trie.words[node].catchAll : trie.words[node].parameter
-            return .invalidParameter(name: name, value: text(segments[position]), offset: segments[position].start, fault: fault)
+        if let (catchAll, fault) = miss.parameterFault {
+            let name = catchAll ? trie.words[miss.node].catchAll : trie.words[miss.node].parameter
+            return .invalidParameter(name: name, value: text(segments[miss.depth]), offset: segments[miss.depth].start, fault: fault)
         }
         let expected = trie.words[miss.node].expected
         let reason: NoRouteReason =
@@ -85,15 +78,13 @@ final class RouteMatcher: Sendable {
         return .noRoute(scheme: scheme, closestRoute: miss.closest >= 0 ? routes[Int(miss.closest)].name : nil, reason: reason)
     }
 
-    /// Splits a URL's path into decoded segments and calls `body` with them and a scratch buffer
-    /// (``RoutePlan/scratchCapacity(forURLLength:)`` bytes), both alive only during the call.
+    /// Calls `body` with the path's decoded segments and a scratch buffer, alive only during the call.
     @inline(__always)
     private static func withPath<R>(
         _ layout: URLLayout, bytes: UnsafeBufferPointer<UInt8>,
         _ body: (UnsafeBufferPointer<RouteTrie.Segment>, UnsafeMutablePointer<UInt8>) throws(RouteError) -> R
     ) throws(RouteError) -> R {
         let base = bytes.baseAddress.unsafelyUnwrapped
-        // The path's segments: one leading '/' dropped, the rest split at '/', empty ones kept.
         var pathStart = layout.path.lowerBound
         let pathEnd = layout.path.upperBound
         if pathStart < pathEnd && base[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
@@ -101,8 +92,8 @@ final class RouteMatcher: Sendable {
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RoutePlan.scratchCapacity(forURLLength: bytes.count)) {
             scratch throws(RouteError) -> R in
             let scratch = scratch.baseAddress!
-            // Most paths fit in a few segments' room, split into without counting them first;
-            // a longer one is split again into room for as many as it has.
+            // Room for a few segments without counting them (counting first cost more); a longer
+            // path is counted and split again.
             let fitted: R? = try withUnsafeTemporaryAllocation(of: RouteTrie.Segment.self, capacity: segmentRoom) {
                 room throws(RouteError) -> R? in
                 let count = split(bytes, from: pathStart, to: pathEnd, scratch: scratch, into: room)
@@ -118,13 +109,9 @@ final class RouteMatcher: Sendable {
         }
     }
 
-    /// The path segments split into without counting them first (640 bytes of stack).
     static let segmentRoom = 16
 
-    /// Splits the path `start..<end` of the URL `bytes` at `/` into `room` and returns the number
-    /// of segments, or `-1` when `room` is too small. An escaped segment is decoded into `scratch`
-    /// at its own offsets; one that does not decode to text is marked so (its fault is reported
-    /// if a route reads it). Segments are plain values: nothing to deinitialize.
+    /// Splits the path at `/` into `room`, decoding escaped segments into `scratch` (`-1`: no room).
     @inline(__always)
     private static func split(
         _ bytes: UnsafeBufferPointer<UInt8>, from pathStart: Int, to pathEnd: Int, scratch: UnsafeMutablePointer<UInt8>,

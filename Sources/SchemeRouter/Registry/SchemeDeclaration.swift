@@ -41,7 +41,7 @@ public struct SchemeDeclaration: Sendable {
         }
         self.manifest = manifest
         self.routes = routes
-        self.matcher = RouteMatcher(name: manifest.name, routes: routes, table: try RouteTable(routes: routes, file: manifest.file))
+        self.matcher = try RouteMatcher(name: manifest.name, routes: routes, file: manifest.file)
     }
 
     /// Matches a URL of one of the declaration's schemes to a route and reads its parameters.

@@ -12,7 +12,7 @@ public struct SchemeRegistry: Sendable {
     /// The declarations, in the order given.
     public let declarations: [SchemeDeclaration]
     /// Each scheme's declaration index, looked up by its bytes ignoring case.
-    let schemeTable: CaseFoldedTable
+    let schemeTable: KeyTable
     /// Each declaration's matcher, by the same index.
     let matchers: [RouteMatcher]
 
@@ -39,7 +39,7 @@ public struct SchemeRegistry: Sendable {
         }
         self.declarations = declarations
         self.matchers = declarations.map(\.matcher)
-        self.schemeTable = CaseFoldedTable(byScheme.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: $0.value) })
+        self.schemeTable = KeyTable(byScheme.map { (0, $0.key, $0.value) }, foldsCase: true)
     }
 
     /// Validates manifests and indexes their declarations.
@@ -69,8 +69,8 @@ public struct SchemeRegistry: Sendable {
 
     /// The declaration that owns `scheme` (compared case-insensitively), or `nil`.
     public func declaration(claiming scheme: String) -> SchemeDeclaration? {
-        var scheme = scheme
-        return scheme.withUTF8 { schemeTable.value(for: $0) }.map { declarations[$0] }
+        let index = schemeTable.value(for: scheme)
+        return index >= 0 ? declarations[index] : nil
     }
 
     /// Matches a URL to the route of the declaration that owns its scheme.
@@ -80,11 +80,8 @@ public struct SchemeRegistry: Sendable {
         try url.text.utf8.span.withUnsafeBufferPointer { bytes throws(RouteError) -> RouteMatch in
             // Schemes are at most 64 bytes once claimed; a longer one is nobody's.
             let scheme = url.layout.scheme
-            guard scheme.count <= SchemeName.maximumLength,
-                let index = schemeTable.value(
-                    forFirst: scheme.count, of: bytes.baseAddress.unsafelyUnwrapped + scheme.lowerBound,
-                    readable: bytes.count &- scheme.lowerBound)
-            else { throw .unknownScheme(url.scheme) }
+            let index = scheme.count <= SchemeName.maximumLength ? schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme])) : -1
+            guard index >= 0 else { throw .unknownScheme(url.scheme) }
             return try matchers[index].match(url, bytes: bytes)
         }
     }

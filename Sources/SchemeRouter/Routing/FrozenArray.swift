@@ -1,9 +1,5 @@
-/// The elements of an array copied into memory that the owning object frees in its `deinit`,
-/// read through a pointer: unlike an array property, reading one costs no reference counting.
-///
-/// Only for the immutable tables of routing (``RoutePlan``, ``RouteTrie``): built
-/// once at registration, never written again, and never read after the owner is gone (the
-/// owner is kept alive by the registry while a URL is routed).
+/// An array's elements copied into memory its owner frees in `deinit`, read through a pointer
+/// with no reference counting: for routing's tables, built at registration and never written.
 struct FrozenArray<Element>: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<Element>
 

@@ -1,13 +1,7 @@
 /// A route's path pattern: `/notes/{id}/export/{format}` or `/files/{path...}`.
 ///
-/// Syntax:
-/// - `""` and `"/"` have no segments and match the URL paths `""` and `"/"`;
-/// - otherwise the pattern starts with `/` and is split at `/` into segments, none empty (so no
-///   `//` and no trailing `/`);
-/// - a segment is a literal (decoded text, compared exactly with the percent-decoded URL segment;
-///   no `{`, `}` or `%`, no control characters, never `.` or `..`), a parameter `{name}`, or —
-///   last only — a catch-all `{name...}` that takes the remaining one or more segments;
-/// - names are identifiers: an ASCII letter or `_`, then letters, digits or `_`.
+/// The syntax is `Docs/Manifests.md`'s "Path patterns": literals are decoded text (no `{`, `}`,
+/// `%` or control characters); names are an ASCII letter or `_`, then letters, digits or `_`.
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// One segment of a pattern.
     public enum Segment: Sendable, Hashable, CustomStringConvertible {
@@ -68,14 +62,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 guard ManifestKeyPath.isIdentifier(name) else {
                     throw fail("'\(name)' at byte \(offset + 1) is not a parameter name (letters, digits and '_', not starting with a digit)")
                 }
-                if isCatchAll {
-                    guard index == pieces.count - 1 else {
-                        throw fail("the catch-all {\(name)...} at byte \(offset) must be the last segment")
-                    }
-                    segments.append(.catchAll(name))
-                } else {
-                    segments.append(.parameter(name))
+                if isCatchAll && index < pieces.count - 1 {
+                    throw fail("the catch-all {\(name)...} at byte \(offset) must be the last segment")
                 }
+                segments.append(isCatchAll ? .catchAll(name) : .parameter(name))
             } else {
                 for (position, byte) in piece.enumerated() {
                     switch byte {

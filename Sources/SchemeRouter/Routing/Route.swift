@@ -1,31 +1,13 @@
 /// A validated route of a ``SchemeDeclaration``: a ``RouteDefinition`` with its path compiled.
 ///
-/// Routes are selected by host and path only (see ``SchemeRegistry/route(_:)``); the query and
-/// fragment then bind parameters or fail with a precise ``RouteError``. A route is a handle to
-/// shared, immutable storage, so copying one (into every ``RouteMatch``) costs one reference.
+/// A route is a handle to shared, immutable storage, so copying one (into every ``RouteMatch``)
+/// costs one reference.
 public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The route as declared and compiled, shared by every copy.
-    final class Plan: Sendable {
-        let definition: RouteDefinition
-        let index: Int
-        let host: String?
-        let path: PathPattern
-        /// What the binder reads.
-        let compiled: RoutePlan
-
-        init(definition: RouteDefinition, index: Int, host: String?, path: PathPattern) {
-            self.definition = definition
-            self.index = index
-            self.host = host
-            self.path = path
-            compiled = RoutePlan(definition, path: path)
-        }
-    }
-
-    let plan: Plan
+    let plan: RoutePlan
 
     init(definition: RouteDefinition, index: Int, host: String?, path: PathPattern) {
-        plan = Plan(definition: definition, index: index, host: host, path: path)
+        plan = RoutePlan(definition, index: index, host: host, path: path)
     }
 
     /// The definition as declared.

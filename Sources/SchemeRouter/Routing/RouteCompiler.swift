@@ -1,9 +1,5 @@
-/// Checks one ``RouteDefinition`` of a manifest and compiles it into a ``Route``.
-///
-/// Every rule of `Docs/Manifests.md` that concerns a single route is here: a unique identifier
-/// as name, a valid host and path pattern, every parameter declared and bound exactly once,
-/// options that make sense for where a parameter is bound, and constraints some value can meet.
-/// Rules between routes (conflicts, shadowing) are ``RouteTable``'s.
+/// Checks one ``RouteDefinition`` of a manifest against every rule of `Docs/Manifests.md` for a
+/// single route, and compiles it into a ``Route``; rules between routes are ``RouteTrie``'s.
 struct RouteCompiler {
     /// The most query items one route binds (binding tracks them in one 64-bit set).
     static let maximumQueryItems = 64
@@ -40,7 +36,7 @@ struct RouteCompiler {
             throw invalid(path.appending("name"), "the name '\(definition.name)' is already used by routes[\(other.index)]")
         }
 
-        let host = try definition.host.map { text throws(ManifestError) in try Self.checkHost(text, at: path.appending("host"), file: file) }
+        let host = try definition.host.map { text throws(ManifestError) in try checkHost(text, at: path.appending("host")) }
 
         let pattern: PathPattern
         do { pattern = try PathPattern(definition.path) } catch { throw invalid(path.appending("path"), error.reason) }
@@ -50,15 +46,15 @@ struct RouteCompiler {
         }
 
         // Every binding names a declared parameter, and no parameter is bound twice.
-        var bound: [String: (Binding, ManifestKeyPath)] = [:]
+        var bound: [String: Binding] = [:]
         func bind(_ name: String, _ binding: Binding, at keyPath: ManifestKeyPath) throws(ManifestError) {
             guard definition.parameters[name] != nil else {
                 throw invalid(keyPath, "'\(name)' is not declared under parameters")
             }
-            if let (first, _) = bound[name] {
+            if let first = bound[name] {
                 throw invalid(keyPath, "the parameter '\(name)' is already bound to \(first.phrase)")
             }
-            bound[name] = (binding, keyPath)
+            bound[name] = binding
         }
         for segment in pattern.segments {
             switch segment {
@@ -85,7 +81,7 @@ struct RouteCompiler {
             guard ManifestKeyPath.isIdentifier(name) else {
                 throw invalid(specPath, "'\(name)' is not a parameter name: use letters, digits and '_', not starting with a digit")
             }
-            guard let (binding, _) = bound[name] else {
+            guard let binding = bound[name] else {
                 throw invalid(specPath, "the parameter '\(name)' is declared but bound by neither path, query, rawQuery nor fragment")
             }
             try check(definition.parameters[name]!, binding: binding, at: specPath, route: reference)
@@ -99,18 +95,12 @@ struct RouteCompiler {
         if spec.isOptional && isPath {
             throw invalid(path.appending("optional"), "a path parameter is always present; only query items, rawQuery and fragment can be optional")
         }
-        if spec.isRepeated {
-            guard case .queryItem = binding else {
-                throw invalid(path.appending("repeated"), "only a query item can repeat, not \(binding.phrase)")
-            }
+        if case .queryItem = binding {} else if spec.isRepeated {
+            throw invalid(path.appending("repeated"), "only a query item can repeat, not \(binding.phrase)")
         }
-        switch (spec.kind, binding) {
-        case (.remainder, .catchAll): break
-        case (.remainder, _):
-            throw invalid(path.appending("type"), "'remainder' is the type of a catch-all {name...} only, not of \(binding.phrase)")
-        case (_, .catchAll):
-            throw invalid(path.appending("type"), "a catch-all {name...} has the type 'remainder'")
-        default: break
+        if (spec.kind == .remainder) != (binding == .catchAll) {
+            let reason = "'remainder' is the type of a catch-all {name...} only, not of \(binding.phrase)"
+            throw invalid(path.appending("type"), binding == .catchAll ? "a catch-all {name...} has the type 'remainder'" : reason)
         }
         switch spec.kind {
         case .string(let minLength, let maxLength):
@@ -153,22 +143,16 @@ struct RouteCompiler {
         }
     }
 
-    /// A route's host: a registered name or IP address as a URL would carry it, compared
-    /// case-insensitively, so stored lower-cased.
-    static func checkHost(_ text: String, at path: ManifestKeyPath, file: String) throws(ManifestError) -> String {
-        let reason: String
-        if text.isEmpty {
-            reason = "the host is empty: leave 'host' out to match any host or none"
-        } else if text.utf8.contains(UInt8(ascii: "%")) {
-            reason = "write the host without percent-encoding"
-        } else if let url = try? SchemeURL("x://" + text + "/"), url.userinfo == nil, url.rawPort == nil,
+    /// A route's host, lower-cased: it is compared ignoring case.
+    func checkHost(_ text: String, at path: ManifestKeyPath) throws(ManifestError) -> String {
+        guard !text.isEmpty else { throw invalid(path, "the host is empty: leave 'host' out to match any host or none") }
+        guard !text.utf8.contains(UInt8(ascii: "%")) else { throw invalid(path, "write the host without percent-encoding") }
+        guard let url = try? SchemeURL("x://" + text + "/"), url.userinfo == nil, url.rawPort == nil,
             url.host?.raw.utf8.count == text.utf8.count
-        {
-            return text.lowercased()
-        } else {
-            reason = "'\(text)' is not a host a URL can carry (a registered name such as www.acme.com, or an IP address)"
+        else {
+            throw invalid(path, "'\(text)' is not a host a URL can carry (a registered name such as www.acme.com, or an IP address)")
         }
-        throw .invalidValue(file: file, keyPath: path.description, reason: reason)
+        return text.lowercased()
     }
 
     func invalid(_ path: ManifestKeyPath, _ reason: String) -> ManifestError {

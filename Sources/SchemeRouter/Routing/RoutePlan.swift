@@ -1,7 +1,6 @@
-/// What the binder needs of one route, compiled at registration into arrays of plain values:
-/// one ``ValueReader`` per parameter, query keys as bytes, and where each is bound. A class, so
-/// the binder reads it in place (a struct of arrays would be copied, and every array retained,
-/// at each use).
+/// One route as declared, and compiled at registration into what the binder reads: one
+/// ``ValueReader`` per parameter, query keys as bytes, and where each is bound. A class, so the
+/// binder reads it in place (a struct of arrays would be copied, and every array retained).
 final class RoutePlan: Sendable {
     /// One query key the route binds.
     struct QueryKey: Sendable {
@@ -12,46 +11,32 @@ final class RoutePlan: Sendable {
         /// The item's position in the manifest's `query` (which missing item is reported first).
         let manifestIndex: Int
         let isRepeated: Bool
-        /// The key and its `=` as the first bytes of a little-endian word, and the mask of those
-        /// bytes: an item whose first eight bytes match starts with exactly this key, written raw.
-        /// A mask of zero and a prefix of one (never matching) for a key of eight bytes or more,
-        /// or with a byte that a URL must escape or that decoding changes; such a key is found by
-        /// decoding each item's key.
+        /// The key and its `=` as a word's first bytes, and their mask: an item whose first eight bytes
+        /// match starts with this key, raw. Longer or escapable keys never match (found by decoding).
         let prefix: UInt64
         let prefixMask: UInt64
-        /// Whether the parameter is plain text (a `string` without keywords), read in line as
-        /// text of `minScalars...maxScalars` Unicode scalars.
-        let isPlainText: Bool
-        let minScalars: Int
-        let maxScalars: Int
 
-        init(key: [UInt8], keyStart: Int, parameter: Int, manifestIndex: Int, reader: ValueReader) {
+        init(key: [UInt8], keyStart: Int, parameter: Int, manifestIndex: Int, isRepeated: Bool) {
             self.keyStart = keyStart
             keyLength = key.count
             self.parameter = parameter
             self.manifestIndex = manifestIndex
-            isRepeated = reader.isRepeated
-            isPlainText = reader.isPlainText
-            minScalars = reader.minimum
-            maxScalars = reader.maximum
+            self.isRepeated = isRepeated
             // Letters, digits and `-._~` (RFC 3986 `unreserved`) stand raw and decode to themselves.
             let isPlain = { (byte: UInt8) in
-                (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || Array("-._~".utf8).contains(byte)
+                (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || "-._~".utf8.contains(byte)
             }
-            if !key.isEmpty, key.count < 8, key.allSatisfy(isPlain) {
-                var prefix: UInt64 = 0
-                for (index, byte) in (key + [UInt8(ascii: "=")]).enumerated() { prefix |= UInt64(byte) << UInt64(8 * index) }
-                self.prefix = prefix
-                prefixMask = UInt64.max >> UInt64(8 * (7 - key.count))
-            } else {
-                prefix = 1
-                prefixMask = 0
-            }
+            let fits = !key.isEmpty && key.count < 8 && key.allSatisfy(isPlain)
+            prefix = fits ? (key + [UInt8(ascii: "=")]).reversed().reduce(0) { $0 << 8 | UInt64($1) } : 1
+            prefixMask = fits ? UInt64.max >> UInt64(8 * (7 - key.count)) : 0
         }
     }
 
-    /// The parameters' names, read by every ``RouteParameters`` the route binds, and an
-    /// open-addressing table of their indices by ``RouteParameters/Name/hash(_:tableCount:)`` (`-1`: empty).
+    let definition: RouteDefinition
+    let index: Int
+    let host: String?
+    let path: PathPattern
+    /// The parameters' names, and their indices by ``RouteParameters/Name/hash(_:tableCount:)`` (`-1`: empty).
     let names: FrozenArray<RouteParameters.Name>
     let nameTable: FrozenArray<Int32>
     /// Whether the route binds lists: a repeated query item, or a catch-all.
@@ -63,8 +48,7 @@ final class RoutePlan: Sendable {
     /// Repeated keys first: their items are the commonest, and keys are tried in this order.
     let queryKeys: FrozenArray<QueryKey>
     let keyBytes: FrozenArray<UInt8>
-    /// Sets of `queryKeys` (bit = index): optional lists, bound empty when absent, and required
-    /// items, missing when absent (the binder tests them by set, not key by key).
+    /// Sets of `queryKeys` (bit = index), absent ones bound empty or missing, tested as a set.
     let emptyListKeys: UInt64
     let requiredKeys: UInt64
     let rawQuery: Int
@@ -75,7 +59,11 @@ final class RoutePlan: Sendable {
     let formDecoding: Bool
     let ignoresUnknownQueryItems: Bool
 
-    init(_ definition: RouteDefinition, path: PathPattern) {
+    init(_ definition: RouteDefinition, index: Int, host: String?, path: PathPattern) {
+        self.definition = definition
+        self.index = index
+        self.host = host
+        self.path = path
         var names: [String] = []
         var readers: [ValueReader] = []
         var words = WordList()
@@ -85,19 +73,19 @@ final class RoutePlan: Sendable {
             readers.append(ValueReader(definition.parameters[name]!, words: &words, formats: &formats))
             return readers.count - 1
         }
-        var pathParameters: [Int] = []
-        for segment in path.segments {
+        let pathParameters = path.segments.map { segment in
             switch segment {
-            case .literal: pathParameters.append(-1)
-            case .parameter(let name), .catchAll(let name): pathParameters.append(add(name))
+            case .literal: -1
+            case .parameter(let name), .catchAll(let name): add(name)
             }
         }
         var queryKeys: [QueryKey] = []
         var keyBytes: [UInt8] = []
-        for (index, item) in definition.query.enumerated() {
+        for (position, item) in definition.query.enumerated() {
             let parameter = add(item.parameter)
             let key = Array(item.key.utf8)
-            queryKeys.append(QueryKey(key: key, keyStart: keyBytes.count, parameter: parameter, manifestIndex: index, reader: readers[parameter]))
+            let (start, isRepeated) = (keyBytes.count, readers[parameter].isRepeated)
+            queryKeys.append(QueryKey(key: key, keyStart: start, parameter: parameter, manifestIndex: position, isRepeated: isRepeated))
             keyBytes += key
         }
         rawQuery = definition.rawQuery.map(add) ?? -1
@@ -123,17 +111,11 @@ final class RoutePlan: Sendable {
         // mask is its index here.
         let ordered = queryKeys.filter(\.isRepeated) + queryKeys.filter { !$0.isRepeated }
         self.queryKeys = FrozenArray(ordered)
-        var emptyListKeys: UInt64 = 0
-        var requiredKeys: UInt64 = 0
-        for (item, key) in ordered.enumerated() {
-            if !readers[key.parameter].isOptional {
-                requiredKeys |= 1 << UInt64(item)
-            } else if key.isRepeated {
-                emptyListKeys |= 1 << UInt64(item)
-            }
+        func keys(where included: (QueryKey) -> Bool) -> UInt64 {
+            ordered.indices.reduce(0) { included(ordered[$1]) ? $0 | 1 << UInt64($1) : $0 }
         }
-        self.emptyListKeys = emptyListKeys
-        self.requiredKeys = requiredKeys
+        requiredKeys = keys { !readers[$0.parameter].isOptional }
+        emptyListKeys = keys { readers[$0.parameter].isOptional && $0.isRepeated }
         self.keyBytes = FrozenArray(keyBytes)
         formDecoding = definition.formDecoding
         ignoresUnknownQueryItems = definition.unknownQueryItems == .ignore

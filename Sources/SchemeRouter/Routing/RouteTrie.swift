@@ -1,38 +1,22 @@
-/// One host's routes as a trie of path segments, frozen from ``RouteTable``'s builder into plain
-/// arrays of integers read through pointers while selecting (no reference count, no copy).
-///
-/// Selection looks at the host and the path only (the query and fragment then bind parameters
-/// or fail precisely). At each segment it tries, in this order, the literal child equal to the
-/// percent-decoded segment, then the parameter child (any non-empty segment that is not `.` or
-/// `..`), then a catch-all (the remaining segments); when a branch fails further down it backs
-/// up and tries the next. The order is fixed, so the same URL always selects the same route.
-/// The same search records the deepest point any branch reached, which a failed selection
-/// turns into its ``NoRouteReason``.
+/// One host's routes as a trie of path segments, checked for conflicts and shadowing when built and
+/// searched in `Docs/Manifests.md`'s order, recording the deepest dead end for the error.
 final class RouteTrie: Sendable {
     struct Node: Sendable {
-        var literalStart: Int32 = 0
-        var literalCount: Int32 = 0
-        /// Start of this node's hash slots in `slots` (`-1`: few literals, compared one by one).
-        var slotStart: Int32 = -1
-        var slotMask: Int32 = 0
         var parameterChild: Int32 = -1
         var catchAllRoute: Int32 = -1
         var route: Int32 = -1
-        /// The lowest route index at or below this node (`-1`: none), for "closest route" in errors.
-        var firstRoute: Int32 = -1
+        /// The lowest route index at or below this node, for "closest route" in errors.
+        var firstRoute: Int32
+        /// Whether any child is a literal (else the search skips hashing the segment).
+        var hasLiterals = false
     }
 
-    struct Literal: Sendable {
-        var keyStart: Int32
-        var keyLength: Int32
-        var child: Int32
-    }
-
-    /// What errors say of a node: what it expected, and the names of its parameter and catch-all.
+    /// What errors say of a node (`parameterOwner`: the route that created its parameter edge).
     struct NodeWords: Sendable {
-        let expected: [String]
-        let parameter: String
-        let catchAll: String
+        var expected: [String] = []
+        var parameter = ""
+        var parameterOwner = -1
+        var catchAll = ""
     }
 
     /// A URL path segment as selection and binding read it.
@@ -61,80 +45,43 @@ final class RouteTrie: Sendable {
         var pathEnded = false
         var node = 0
         var closest: Int32 = -1
-        /// A path parameter (of `node`, its catch-all when `catchAll`) that refused its segment
-        /// (empty or dot), when that was the deepest fault.
-        var parameterFault: (node: Int, catchAll: Bool, segment: Int, fault: ParameterFault)?
+        /// Set when the deepest dead end was `node`'s parameter (or catch-all) refusing segment `depth`.
+        var parameterFault: (catchAll: Bool, fault: ParameterFault)?
     }
 
     let nodes: FrozenArray<Node>
-    private let literals: FrozenArray<Literal>
-    private let keys: FrozenArray<UInt8>
-    private let slots: FrozenArray<Int32>
+    /// Each literal child's index, by its text under its parent's index.
+    private let literals: KeyTable
     let words: [NodeWords]
 
-    init(_ trie: RouteTable.Trie) {
-        var nodes: [Node] = []
-        var literals: [Literal] = []
-        var keys: [UInt8] = []
-        var slots: [Int32] = []
-        for node in trie.nodes {
-            var flat = Node()
-            flat.literalStart = Int32(literals.count)
-            flat.literalCount = Int32(node.literals.count)
-            let sorted = node.literals.sorted { $0.key < $1.key }
-            for (key, child) in sorted {
-                let bytes = Array(key.utf8)
-                literals.append(Literal(keyStart: Int32(keys.count), keyLength: Int32(bytes.count), child: Int32(child)))
-                keys += bytes
-            }
-            // Many literals are found through a hash table: one hash and one comparison.
-            if node.literals.count >= 8 {
-                var size = 1
-                while size < node.literals.count * 2 { size *= 2 }
-                flat.slotStart = Int32(slots.count)
-                flat.slotMask = Int32(size - 1)
-                var table = [Int32](repeating: -1, count: size)
-                for (position, literal) in sorted.enumerated() {
-                    var slot = Int(ByteText.hash(literal.key) & UInt64(size - 1))
-                    while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-                    table[slot] = flat.literalStart + Int32(position)
-                }
-                slots += table
-            }
-            flat.parameterChild = node.parameter.map { Int32($0.child) } ?? -1
-            flat.catchAllRoute = node.catchAll.map { Int32($0.route) } ?? -1
-            flat.route = node.route.map(Int32.init) ?? -1
-            flat.firstRoute = node.firstRoute == Int.max ? -1 : Int32(node.firstRoute)
-            nodes.append(flat)
+    private init(_ builder: Builder) {
+        nodes = FrozenArray(builder.nodes)
+        literals = KeyTable(builder.literals.map { (Int($0.key.node), $0.key.text, Int($0.value)) }, foldsCase: false)
+        var words = builder.words
+        for literal in builder.literals.keys.sorted(by: { $0.text < $1.text }) {
+            words[Int(literal.node)].expected.append("'\(literal.text)'")
         }
-        self.nodes = FrozenArray(nodes)
-        self.literals = FrozenArray(literals)
-        self.keys = FrozenArray(keys)
-        self.slots = FrozenArray(slots)
-        words = trie.nodes.map {
-            NodeWords(expected: RouteTable.expected($0), parameter: $0.parameter?.name ?? "", catchAll: $0.catchAll?.name ?? "")
+        for (index, node) in builder.nodes.enumerated() {
+            if node.parameterChild >= 0 { words[index].expected.append("{\(words[index].parameter)}") }
+            if node.catchAllRoute >= 0 { words[index].expected.append("{\(words[index].catchAll)...}") }
+            if node.route >= 0 { words[index].expected.append("the end of the path") }
         }
+        self.words = words
     }
 
     deinit {
         nodes.free()
-        literals.free()
-        keys.free()
-        slots.free()
     }
 
     /// The route the segments select, or `-1` with `miss` saying how far the search got.
     @inline(__always)
     func select(_ segments: UnsafeBufferPointer<Segment>, miss: inout Miss) -> Int {
-        let view = View(nodes: nodes.buffer, literals: literals.buffer, keys: keys.buffer, slots: slots.buffer, segments: segments)
-        return Int(view.search(0, depth: 0, miss: &miss))
+        Int(View(nodes: nodes.buffer, literals: literals.storage, segments: segments).search(0, depth: 0, miss: &miss))
     }
 
     private struct View {
         let nodes: UnsafeBufferPointer<Node>
-        let literals: UnsafeBufferPointer<Literal>
-        let keys: UnsafeBufferPointer<UInt8>
-        let slots: UnsafeBufferPointer<Int32>
+        let literals: KeyTable.Storage
         let segments: UnsafeBufferPointer<Segment>
 
         /// Depth-first: literal child, then parameter child, then catch-all.
@@ -142,25 +89,21 @@ final class RouteTrie: Sendable {
             let node = nodes[index]
             guard depth < segments.count else {
                 if node.route >= 0 { return node.route }
-                record(&miss, pathEnded: true, depth: depth, node: index)
+                record(&miss, depth: depth, node: index, pathEnded: true)
                 return -1
             }
             let segment = segments[depth]
-            if node.literalCount > 0, segment.isText {
-                let child = literalChild(node, segment.decodedBytes)
+            if node.hasLiterals && segment.isText {
+                let child = literals.value(for: segment.decodedBytes, scope: index)
                 if child >= 0 {
-                    let route = search(Int(child), depth: depth + 1, miss: &miss)
+                    let route = search(child, depth: depth + 1, miss: &miss)
                     if route >= 0 { return route }
                 }
             }
             if node.parameterChild >= 0 {
                 let fault: ParameterFault? = segment.end == segment.start ? .emptySegment : segment.isDot ? .dotSegment : nil
                 if let fault {
-                    if depth > miss.depth {
-                        miss.depth = depth
-                        miss.closest = nodes[Int(node.parameterChild)].firstRoute
-                        miss.parameterFault = (index, false, depth, fault)
-                    }
+                    record(&miss, depth: depth, node: index, closest: nodes[Int(node.parameterChild)].firstRoute, fault: (false, fault))
                 } else {
                     let route = search(Int(node.parameterChild), depth: depth + 1, miss: &miss)
                     if route >= 0 { return route }
@@ -168,49 +111,174 @@ final class RouteTrie: Sendable {
             }
             if node.catchAllRoute >= 0 {
                 guard let bad = (depth..<segments.count).first(where: { segments[$0].isDot }) else { return node.catchAllRoute }
-                if bad > miss.depth {
-                    miss.depth = bad
-                    miss.closest = node.catchAllRoute
-                    miss.parameterFault = (index, true, bad, .dotSegment)
-                }
+                record(&miss, depth: bad, node: index, closest: node.catchAllRoute, fault: (true, .dotSegment))
             }
-            record(&miss, pathEnded: false, depth: depth, node: index)
+            record(&miss, depth: depth, node: index)
             return -1
         }
 
-        private func record(_ miss: inout Miss, pathEnded: Bool, depth: Int, node: Int) {
+        /// Keeps the deepest dead end.
+        private func record(
+            _ miss: inout Miss, depth: Int, node: Int, pathEnded: Bool = false, closest: Int32? = nil,
+            fault: (catchAll: Bool, fault: ParameterFault)? = nil
+        ) {
             guard depth > miss.depth else { return }
-            miss.depth = depth
-            miss.pathEnded = pathEnded
-            miss.node = node
-            miss.closest = nodes[node].firstRoute
-            miss.parameterFault = nil
+            miss = Miss(depth: depth, pathEnded: pathEnded, node: node, closest: closest ?? nodes[node].firstRoute, parameterFault: fault)
+        }
+    }
+
+    // MARK: - Building
+
+    /// The host-less routes' trie (`nil`: none), and per sorted host one that also holds them (they lose ties).
+    static func tries(
+        of routes: [Route], file: String
+    ) throws(ManifestError) -> (anyHost: RouteTrie?, hosts: [String], byHost: [RouteTrie]) {
+        let hostless = routes.filter { $0.host == nil }
+        let hosts = Set(routes.compactMap(\.host)).sorted()
+        let anyHost = hostless.isEmpty ? nil : RouteTrie(try Builder(hostless, yielding: [], of: routes, file: file))
+        var byHost: [RouteTrie] = []
+        for host in hosts {
+            byHost.append(RouteTrie(try Builder(routes.filter { $0.host == host }, yielding: hostless, of: routes, file: file)))
+        }
+        for route in routes {
+            let trie = route.host.map { byHost[hosts.firstIndex(of: $0)!] } ?? anyHost!
+            if let (shadow, reason) = trie.shadowing(of: route) {
+                throw .unreachableRoute(
+                    file: file, keyPath: pathKey(route.index),
+                    route: RouteReference(index: route.index, name: route.name), reason: reason,
+                    shadowedBy: RouteReference(index: shadow, name: routes[shadow].name))
+            }
+        }
+        return (anyHost, hosts, byHost)
+    }
+
+    private static func pathKey(_ index: Int) -> String {
+        ManifestKeyPath.root.appending("routes").appending(index: index).appending("path").description
+    }
+
+    /// The trie as it is built: the same nodes, literal children in a dictionary.
+    private struct Builder {
+        struct Literal: Hashable {
+            let node: Int32
+            let text: String
         }
 
-        @inline(__always)
-        func literalChild(_ node: Node, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-            if node.slotStart < 0 {
-                let start = Int(node.literalStart)
-                for position in start..<start + Int(node.literalCount) where matches(literals[position], bytes) {
-                    return literals[position].child
+        var nodes = [Node(firstRoute: .max)]
+        var literals: [Literal: Int32] = [:]
+        var words = [NodeWords()]
+
+        /// Inserts `routes`, then `yielding` ones, which leave a path another route ends on to it.
+        init(_ routes: [Route], yielding: [Route], of all: [Route], file: String) throws(ManifestError) {
+            func conflict(_ route: Route, _ other: Int, _ reason: String) -> ManifestError {
+                .conflictingRoutes(
+                    file: file, keyPath: RouteTrie.pathKey(route.index),
+                    route: RouteReference(index: route.index, name: route.name),
+                    other: RouteReference(index: other, name: all[other].name), reason: reason)
+            }
+            for route in routes { try insert(route, yieldingTies: false, conflict) }
+            for route in yielding { try insert(route, yieldingTies: true, conflict) }
+        }
+
+        private mutating func insert(
+            _ route: Route, yieldingTies: Bool, _ conflict: (Route, Int, String) -> ManifestError
+        ) throws(ManifestError) {
+            let index = Int32(route.index)
+            var node = 0
+            nodes[0].firstRoute = min(nodes[0].firstRoute, index)
+            func newNode() -> Int32 {
+                nodes.append(Node(firstRoute: index))
+                words.append(NodeWords())
+                return Int32(nodes.count - 1)
+            }
+            // Takes a node's route or catch-all for the route, unless another route has it.
+            func end(_ end: inout Int32) throws(ManifestError) {
+                if end < 0 {
+                    end = index
+                } else if !yieldingTies {
+                    throw conflict(route, Int(end), "both match the same host and path \(route.path)")
                 }
-                return -1
             }
-            let mask = Int(node.slotMask)
-            var slot = Int(ByteText.hash(bytes) & UInt64(mask))
-            while true {
-                let literal = slots[Int(node.slotStart) + slot]
-                if literal < 0 { return -1 }
-                if matches(literals[Int(literal)], bytes) { return literals[Int(literal)].child }
-                slot = (slot + 1) & mask
+            for segment in route.path.segments {
+                switch segment {
+                case .literal(let text):
+                    let literal = Literal(node: Int32(node), text: text)
+                    if literals[literal] == nil { literals[literal] = newNode() }
+                    nodes[node].hasLiterals = true
+                    node = Int(literals[literal]!)
+                case .parameter(let name):
+                    let other = words[node].parameter
+                    if nodes[node].parameterChild >= 0 {
+                        guard other == name else {
+                            let reason = "at the same position one binds {\(name)} and the other {\(other)}"
+                            throw conflict(route, words[node].parameterOwner, reason + ": give the parameter one name in both")
+                        }
+                    } else {
+                        nodes[node].parameterChild = newNode()
+                        words[node].parameter = name
+                        words[node].parameterOwner = route.index
+                    }
+                    node = Int(nodes[node].parameterChild)
+                case .catchAll(let name):
+                    if nodes[node].catchAllRoute < 0 { words[node].catchAll = name }
+                    return try end(&nodes[node].catchAllRoute)
+                }
+                nodes[node].firstRoute = min(nodes[node].firstRoute, index)
             }
+            try end(&nodes[node].route)
         }
+    }
 
-        @inline(__always)
-        func matches(_ literal: Literal, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard Int(literal.keyLength) == bytes.count else { return false }
-            let start = Int(literal.keyStart)
-            return ByteText.equal(UnsafeBufferPointer(rebasing: keys[start..<start + bytes.count]), bytes)
+    // MARK: - Shadowing
+
+    /// A route no URL can select: at some path parameter whose type has finitely many values,
+    /// every value (and keyword) is a literal sibling that leads to a route of the same remaining
+    /// shape, which selection always prefers.
+    private func shadowing(of route: Route) -> (Int, String)? {
+        var node = 0
+        let segments = route.path.segments
+        for (position, segment) in segments.enumerated() {
+            switch segment {
+            case .literal(let text):
+                node = literals.value(for: text, scope: node)
+            case .catchAll:
+                return nil
+            case .parameter(let name):
+                if let values = Self.finiteValues(route.parameters[name]!), !values.isEmpty {
+                    let ends = values.map { endpoint(of: segments[(position + 1)...], from: literals.value(for: $0, scope: node)) }
+                    if !ends.contains(nil), let shadow = ends[0] {
+                        let listed = values.map { "'\($0)'" }.joined(separator: ", ")
+                        return (shadow, "every value of {\(name)} (\(listed)) is also a literal path segment, and literals win")
+                    }
+                }
+                node = Int(nodes[node].parameterChild)
+            }
         }
+        return nil
+    }
+
+    /// The route that ends the remaining shape followed from `start` (any parameter, any catch-all).
+    private func endpoint(of rest: ArraySlice<PathPattern.Segment>, from start: Int) -> Int? {
+        var node = start
+        for segment in rest where node >= 0 {
+            switch segment {
+            case .literal(let text): node = literals.value(for: text, scope: node)
+            case .parameter: node = Int(nodes[node].parameterChild)
+            case .catchAll: return nodes[node].catchAllRoute >= 0 ? Int(nodes[node].catchAllRoute) : nil
+            }
+        }
+        return node >= 0 && nodes[node].route >= 0 ? Int(nodes[node].route) : nil
+    }
+
+    /// Every text a parameter accepts, when there are few enough to enumerate.
+    private static func finiteValues(_ spec: ParameterSpec) -> [String]? {
+        let values: [String]
+        switch spec.kind {
+        case .enumeration(let allowed): values = allowed
+        case .boolean: values = ["true", "false", "1", "0"]
+        case .integer(let min, let max) where max.subtractingReportingOverflow(min) .overflow == false && max - min < 256:
+            values = (min...max).map(String.init)
+        default: return nil
+        }
+        return values + spec.keywords
     }
 }
