@@ -54,7 +54,8 @@ struct ValueReaderTests {
     static let uuid = "123e4567-E89B-12d3-a456-426614174000"
 
     @Test func uuids() throws {
-        #expect(try ParameterSpec(.uuid).parseScalar(Self.uuid) == .uuid(UUIDValue(high: 0x123e_4567_e89b_12d3, low: 0xa456_4266_1417_4000)))
+        let uuid = UUIDValue(high: 0x123e_4567_e89b_12d3, low: 0xa456_4266_1417_4000)
+        #expect(try ParameterSpec(.uuid).parseScalar(Self.uuid) == .uuid(uuid))
     }
 
     /// The index is that of the first byte breaking `8-4-4-4-12`, or the end of a prefix of it.
@@ -83,7 +84,8 @@ struct ValueReaderTests {
         for (text, expected) in cases {
             #expect(throws: expected) { try ParameterSpec(.date(format)).parseScalar(text) }
         }
-        #expect(try ParameterSpec(.date(format)).parseScalar("200806231300") == .date(CivilDateTime(year: 2008, month: 6, day: 23, hour: 13)!))
+        let date = CivilDateTime(year: 2008, month: 6, day: 23, hour: 13)!
+        #expect(try ParameterSpec(.date(format)).parseScalar("200806231300") == .date(date))
     }
 
     @Test(arguments: [
