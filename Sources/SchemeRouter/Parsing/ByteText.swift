@@ -156,20 +156,4 @@ enum ByteText {
         }
         return count
     }
-
-    /// 64-bit FNV-1a of `bytes`: the key of the literal tables (no `String` needed to look up).
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
-
-    /// The same hash for a string's UTF-8.
-    static func hash(_ text: String) -> UInt64 {
-        var copy = text
-        return copy.withUTF8 { hash($0) }
-    }
 }

@@ -10,9 +10,7 @@
 /// CivilDateTime(year: 1900, month: 2, day: 29)   // nil: 1900 is not
 /// ```
 public struct CivilDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The fields in one word, most significant first (16 bits for the year, 8 for each other
-    /// field), so a date is 8 bytes wherever it is stored or copied, and comparing the words is
-    /// chronological order.
+    /// The fields in one word (16 bits for the year, 8 for the others), most significant first: words compare chronologically.
     let packed: UInt64
 
     /// The date whose fields are packed in `packed` (a date's own ``packed``: not checked).
@@ -48,8 +46,7 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         guard fault == nil else { return nil }
     }
 
-    /// The first field out of its calendar range and why, or `nil` for a valid date: the one rule
-    /// of both the initializer and ``DateFormat``'s parser.
+    /// The first field out of its calendar range and why: the one rule of the initializer and the parser.
     var fault: (DateFormat.Field, String)? {
         guard Self.years.contains(year) else { return (.year, "year 0000 does not exist (years run 0001…9999)") }
         guard (1...12).contains(month) else { return (.month, "month \(month) is not 01…12") }

@@ -1,15 +1,8 @@
-/// A fixed-width date format built from `yyyy`, `MM`, `dd`, `HH`, `mm` and `ss`, such as the
-/// seed's `yyyyMMddHHmm`.
+/// A fixed-width date format of ``DateFormat/Field``s and ``DateFormat/separators``, such as the seed's `yyyyMMddHHmm`.
 ///
-/// Rules (checked by ``init(_:)``):
-/// - fields are exactly `yyyy` (year, 4 digits), `MM` (month), `dd` (day), `HH` (hour, 24-hour
-///   clock), `mm` (minute) and `ss` (second), 2 digits each, each at most once, in any order;
-/// - `yyyy`, `MM` and `dd` are required; `mm` needs `HH`, and `ss` needs `mm`;
-/// - between fields only the separators `-`, `:`, `.`, `_` and `T` may stand;
-/// - fields that are absent are 0 in the parsed ``CivilDateTime``.
-///
-/// Parsing is strict: the text must have exactly the format's length, every field is all ASCII
-/// digits, and the result must be a real date (no 30 February, no month 13, no hour 24).
+/// Each field at most once, in any order; `yyyy`, `MM` and `dd` required, `mm` needs `HH` and `ss`
+/// needs `mm`; absent fields parse as 0. Parsing is strict: exactly the format's length, all-digit
+/// fields and a real date (no 30 February, no month 13, no hour 24).
 public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
     /// A field of a date format.
     public enum Field: String, Sendable, Hashable, CaseIterable {
@@ -100,16 +93,14 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         self.length = bytes.count
     }
 
-    /// Why a text does not match the format, and the byte index in the text where it fails.
-    struct Mismatch: Error, Sendable, Hashable {
-        let index: Int
-        let reason: String
-    }
-
     /// Parses UTF-8 bytes strictly.
-    func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Mismatch) -> CivilDateTime {
-        func tooShort(_ index: Int) -> Mismatch {
-            Mismatch(index: index, reason: "too short: the format \(pattern) has \(length) characters")
+    /// - Throws: why the text does not match the format, and the byte index in the text where it fails.
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParameterSpec.ValueFault) -> CivilDateTime {
+        func mismatch(_ index: Int, _ reason: String) -> ParameterSpec.ValueFault {
+            ParameterSpec.ValueFault(fault: .invalidDate(format: pattern, reason: reason), index: index)
+        }
+        func tooShort(_ index: Int) -> ParameterSpec.ValueFault {
+            mismatch(index, "too short: the format \(pattern) has \(length) characters")
         }
         var packed: UInt64 = 0
         var index = 0
@@ -118,7 +109,7 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
             case .separator(let byte):
                 guard index < bytes.count else { throw tooShort(index) }
                 guard bytes[index] == byte else {
-                    throw Mismatch(index: index, reason: "expected '\(Character(Unicode.Scalar(byte)))' (format \(pattern))")
+                    throw mismatch(index, "expected '\(Character(Unicode.Scalar(byte)))' (format \(pattern))")
                 }
                 index += 1
             case .field(let field):
@@ -126,22 +117,18 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
                 for _ in 0..<field.width {
                     guard index < bytes.count else { throw tooShort(index) }
                     let digit = bytes[index] &- UInt8(ascii: "0")
-                    guard digit < 10 else {
-                        throw Mismatch(index: index, reason: "expected a digit of \(field.rawValue) (format \(pattern))")
-                    }
+                    guard digit < 10 else { throw mismatch(index, "expected a digit of \(field.rawValue) (format \(pattern))") }
                     value = value * 10 + UInt64(digit)
                     index += 1
                 }
                 packed |= value << field.shift
             }
         }
-        guard index == bytes.count else {
-            throw Mismatch(index: index, reason: "too long: the format \(pattern) has \(length) characters")
-        }
+        guard index == bytes.count else { throw mismatch(index, "too long: the format \(pattern) has \(length) characters") }
         let date = CivilDateTime(packed: packed)
         guard let (field, reason) = date.fault else { return date }
         // A text lines up with the pattern byte for byte, and a field's letter is only in its token.
-        throw Mismatch(index: Array(pattern.utf8).firstIndex(of: field.rawValue.utf8.first!)!, reason: reason)
+        throw mismatch(Array(pattern.utf8).firstIndex(of: field.rawValue.utf8.first!)!, reason)
     }
 
     /// Formats `date` in this format; fields the format lacks are left out.

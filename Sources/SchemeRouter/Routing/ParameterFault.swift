@@ -46,30 +46,18 @@ public enum ParameterFault: Sendable, Hashable, CustomStringConvertible {
     /// The rule the value breaks, for people.
     public var description: String {
         switch self {
-        case .undecodable(let rejection):
-            return rejection.message
-        case .emptySegment:
-            return "empty path segment (paths are not normalised: '//' and a trailing '/' make empty segments)"
-        case .dotSegment:
-            return "'.' and '..' never match a path parameter"
-        case .tooShort(let minimum, let length):
-            return "\(length) characters; at least \(minimum) required"
-        case .tooLong(let maximum, let length):
-            return "\(length) characters; at most \(maximum) allowed"
-        case .notAnInteger:
-            return "not an integer (digits with an optional leading '-')"
-        case .nonCanonicalInteger:
-            return "leading zeros and '-0' are not allowed"
-        case .integerOutOfRange(let min, let max):
-            return "out of range \(min)...\(max)"
-        case .notAUUID:
-            return "not a UUID (8-4-4-4-12 hexadecimal digits)"
-        case .notABoolean:
-            return "not a boolean (true, false, 1 or 0)"
-        case .notAllowed(let values):
-            return "not one of " + values.map { "'\($0)'" }.joined(separator: ", ")
-        case .invalidDate(let format, let reason):
-            return "not a date in the format \(format): \(reason)"
+        case .undecodable(let rejection): rejection.message
+        case .emptySegment: "empty path segment (paths are not normalised: '//' and a trailing '/' make empty segments)"
+        case .dotSegment: "'.' and '..' never match a path parameter"
+        case .tooShort(let minimum, let length): "\(length) characters; at least \(minimum) required"
+        case .tooLong(let maximum, let length): "\(length) characters; at most \(maximum) allowed"
+        case .notAnInteger: "not an integer (digits with an optional leading '-')"
+        case .nonCanonicalInteger: "leading zeros and '-0' are not allowed"
+        case .integerOutOfRange(let min, let max): "out of range \(min)...\(max)"
+        case .notAUUID: "not a UUID (8-4-4-4-12 hexadecimal digits)"
+        case .notABoolean: "not a boolean (true, false, 1 or 0)"
+        case .notAllowed(let values): "not one of " + values.map { "'\($0)'" }.joined(separator: ", ")
+        case .invalidDate(let format, let reason): "not a date in the format \(format): \(reason)"
         }
     }
 }

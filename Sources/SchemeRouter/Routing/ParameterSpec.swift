@@ -58,23 +58,15 @@ public struct ParameterSpec: Sendable, Hashable, CustomStringConvertible {
 
     /// `integer 1...9999, optional`.
     public var description: String {
-        var text: String
+        var text = kind.typeName
         switch kind {
-        case .string(let minLength, let maxLength):
-            text = "string"
-            if minLength > 0 || maxLength != nil {
-                text += " length \(minLength)...\(maxLength.map(String.init) ?? "")"
-            }
-        case .integer(let min, let max):
-            text = "integer"
-            if min != Int.min || max != Int.max {
-                text += " \(min == Int.min ? "" : String(min))...\(max == Int.max ? "" : String(max))"
-            }
-        case .uuid: text = "uuid"
-        case .boolean: text = "boolean"
-        case .enumeration(let values): text = "enumeration " + values.joined(separator: "|")
-        case .date(let format): text = "date \(format.pattern)"
-        case .remainder: text = "remainder"
+        case .string(let minLength, let maxLength) where minLength > 0 || maxLength != nil:
+            text += " length \(minLength)...\(maxLength.map(String.init) ?? "")"
+        case .integer(let min, let max) where min != Int.min || max != Int.max:
+            text += " \(min == Int.min ? "" : String(min))...\(max == Int.max ? "" : String(max))"
+        case .enumeration(let values): text += " " + values.joined(separator: "|")
+        case .date(let format): text += " \(format.pattern)"
+        default: break
         }
         if !keywords.isEmpty { text += ", keywords " + keywords.joined(separator: "|") }
         if isRepeated { text += ", repeated" }
@@ -90,27 +82,20 @@ extension ParameterSpec {
         let index: Int
     }
 
-    /// Reads one decoded text as a value of this parameter's type (never a list; see ``Kind/remainder``).
-    ///
-    /// Keywords are tried first. The checks are the whole type rule, so printing reuses them to refuse
-    /// values that could not be read back.
+    /// Reads one decoded text as a value of this parameter's type (never a list; see ``Kind/remainder``)
+    /// with the binder's own ``ValueReader``, so printing refuses values that could not be read back.
     func parseScalar(_ text: String) throws(ValueFault) -> ParameterValue {
-        var text = text
-        return try text.withUTF8 { bytes in Result { () throws(ValueFault) in try parseScalar(bytes) } }.get()
-    }
-
-    /// Reads decoded UTF-8 bytes (valid UTF-8, as strict decoding guarantees) as a value of this
-    /// parameter's type, with the binder's own ``ValueReader``.
-    func parseScalar(_ bytes: UnsafeBufferPointer<UInt8>) throws(ValueFault) -> ParameterValue {
-        if case .remainder = kind { return .list([.string(String(decoding: bytes, as: UTF8.self))]) }
+        if case .remainder = kind { return .list([.string(text)]) }
         var words = WordList()
         var formats: [DateFormat] = []
         let reader = ValueReader(self, words: &words, formats: &formats)
-        let scalars = ByteText.scalarCount(bytes)
-        return try words.withView { view in
+        let frozen = words.frozen()
+        defer { frozen.free() }
+        var text = text
+        return try text.withUTF8 { bytes in
             formats.withUnsafeBufferPointer { formats in
                 Result { () throws(ValueFault) in
-                    try reader.read(bytes, scalars: scalars, words: view, formats: formats).parameterValue(view)
+                    try reader.read(bytes, scalars: ByteText.scalarCount(bytes), words: frozen, formats: formats).parameterValue(frozen)
                 }
             }
         }.get()
@@ -119,51 +104,22 @@ extension ParameterSpec {
     /// Reads a canonical decimal integer: `0`, or an optional `-` and digits not starting with `0`.
     @inline(__always)
     static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>, min: Int, max: Int) throws(ValueFault) -> Int {
-        // Up to 18 digits not starting with `0` never overflow: one plain loop.
-        let count = bytes.count
-        let start = count > 0 && bytes[0] == UInt8(ascii: "-") ? 1 : 0
-        if count > start, count &- start <= 18, bytes[start] != UInt8(ascii: "0") || count == 1 {
-            var value = 0
-            for position in start..<count {
-                let digit = bytes[position] &- UInt8(ascii: "0")
-                guard digit < 10 else { throw ValueFault(fault: .notAnInteger, index: position) }
-                value = value &* 10 &+ Int(digit)
-            }
-            if start == 1 { value = -value }
-            guard value >= min, value <= max else { throw ValueFault(fault: .integerOutOfRange(min: min, max: max), index: 0) }
-            return value
-        }
-        var index = 0
         let negative = bytes.first == UInt8(ascii: "-")
-        if negative { index = 1 }
-        guard index < bytes.count else { throw ValueFault(fault: .notAnInteger, index: index) }
-        if bytes[index] == UInt8(ascii: "0") && (bytes.count > index + 1 || negative) {
-            // Check the rest is digits first, so "0x1" says "not an integer".
-            for position in index..<bytes.count where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
-                throw ValueFault(fault: .notAnInteger, index: position)
-            }
-            throw ValueFault(fault: .nonCanonicalInteger, index: index)
+        let start = negative ? 1 : 0
+        guard bytes.count > start else { throw ValueFault(fault: .notAnInteger, index: start) }
+        // 19 digits fit a UInt, so the loop needs no overflow check; the length is checked after it.
+        var magnitude: UInt = 0
+        for position in start..<bytes.count {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { throw ValueFault(fault: .notAnInteger, index: position) }
+            magnitude = magnitude &* 10 &+ UInt(digit)
         }
-        var value = 0
-        var overflow = false
-        for position in index..<bytes.count {
-            let byte = bytes[position]
-            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else {
-                throw ValueFault(fault: .notAnInteger, index: position)
-            }
-            let digit = Int(byte - UInt8(ascii: "0"))
-            // Accumulate negatively so Int.min fits.
-            let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
-            let (next, o2) = shifted.subtractingReportingOverflow(digit)
-            overflow = overflow || o1 || o2
-            value = next
+        if bytes[start] == UInt8(ascii: "0"), bytes.count > start + 1 || negative {
+            throw ValueFault(fault: .nonCanonicalInteger, index: start)
         }
-        if !negative {
-            let (positive, o3) = (0).subtractingReportingOverflow(value)
-            overflow = overflow || o3
-            value = positive
-        }
-        guard !overflow, value >= min, value <= max else {
+        let limit = negative ? Int.min.magnitude : UInt(Int.max)
+        let value = negative ? Int(truncatingIfNeeded: 0 &- magnitude) : Int(truncatingIfNeeded: magnitude)
+        guard bytes.count - start <= 19, magnitude <= limit, value >= min, value <= max else {
             throw ValueFault(fault: .integerOutOfRange(min: min, max: max), index: 0)
         }
         return value

@@ -16,7 +16,7 @@ extension RoutePlan {
         scratch: UnsafeMutablePointer<UInt8>
     ) throws(RouteError) -> RouteParameters {
         let context = Context(
-            bytes: bytes, scratch: scratch, readers: readers.buffer, words: words.view, formats: formats.buffer, names: names.buffer)
+            bytes: bytes, scratch: scratch, readers: readers.buffer, words: words, formats: formats.buffer, names: names.buffer)
         // Room for every list item: a query item takes at least three bytes (`k=` and `&`).
         let items = (hasRepeatedKeys ? ((layout.query?.count ?? 0) &+ 1) / 3 : 0) &+ (hasCatchAll ? segments.count : 0)
         let parameters = RouteParameters.Storage.make(plan: self, bytes: bytes, items: items)
@@ -38,7 +38,7 @@ extension RoutePlan {
         let bytes: UnsafeBufferPointer<UInt8>
         let scratch: UnsafeMutablePointer<UInt8>
         let readers: UnsafeBufferPointer<ValueReader>
-        let words: WordList.View
+        let words: WordList.Frozen
         let formats: UnsafeBufferPointer<DateFormat>
         let names: UnsafeBufferPointer<RouteParameters.Name>
 
@@ -77,7 +77,7 @@ extension RoutePlan {
         @inline(__always)
         func read(_ parameter: Int, _ decoded: UnsafeBufferPointer<UInt8>, scalars: Int, raw: Range<Int>) throws(RouteError) -> ReadValue {
             let reader = readers.baseAddress.unsafelyUnwrapped + parameter
-            if reader.pointee.isPlainText, scalars >= reader.pointee.minLength, scalars <= reader.pointee.maxLength {
+            if reader.pointee.isPlainText, scalars >= reader.pointee.minimum, scalars <= reader.pointee.maximum {
                 return .text(decoded)
             }
             do throws(ParameterSpec.ValueFault) {

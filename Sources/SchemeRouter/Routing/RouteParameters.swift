@@ -69,7 +69,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             /// The plan's tables, read through pointers (reading a reference would retain it).
             let names: UnsafeBufferPointer<Name>
             let nameTable: UnsafeBufferPointer<Int32>
-            let words: WordList.View
+            let words: WordList.Frozen
             /// Where the URL's bytes start, in slots.
             let bytesAt: Int
             /// The slots in use.
@@ -84,7 +84,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             let byteSlots = (bytes.count &+ MemoryLayout<Slot>.stride &- 1) / MemoryLayout<Slot>.stride
             let buffer = create(minimumCapacity: bytesAt &+ byteSlots) { _ in
                 Header(
-                    byHand: nil, names: plan.names.buffer, nameTable: plan.nameTable.buffer, words: plan.words.view,
+                    byHand: nil, names: plan.names.buffer, nameTable: plan.nameTable.buffer, words: plan.words,
                     bytesAt: bytesAt, count: parameters)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
@@ -103,7 +103,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         static func make(byHand values: [String: ParameterValue]) -> Storage {
             let buffer = create(minimumCapacity: 0) { _ in
                 Header(
-                    byHand: values, names: UnsafeBufferPointer(start: nil, count: 0), nameTable: noNames.buffer, words: noWords.view,
+                    byHand: values, names: UnsafeBufferPointer(start: nil, count: 0), nameTable: noNames.buffer, words: noWords,
                     bytesAt: 0, count: 0)
             }
             return unsafeDowncast(buffer, to: Storage.self)

@@ -1,9 +1,7 @@
 /// Makes the `String`s and `[String]`s of bound values.
 enum StringList {
-    /// An array of `count` elements, made in order by calling `next` once for each. Up to four are
-    /// built as an array literal, which allocates its exact storage at once; `reserveCapacity`
-    /// also asks the allocator for the block's usable size (`malloc_usable_size` on Linux), which
-    /// measured ~6 ns more per array. Lists of one to four items are the common case.
+    /// An array of `count` elements, made in order by calling `next` once for each. Up to four (the
+    /// common case) as a literal: `reserveCapacity` also calls `malloc_usable_size` (Docs/Performance.md).
     @inline(__always)
     static func make<Element>(count: Int, _ next: () -> Element) -> [Element] {
         switch count {
@@ -20,12 +18,8 @@ enum StringList {
         }
     }
 
-    /// A `String` of bytes known to be valid UTF-8 (the standard library checks them again: no
-    /// public initializer skips that). ASCII text of up to 15 bytes, the commonest value, is
-    /// copied into a small string by two overlapping loads and stores (no `memmove` call), which
-    /// also tell whether it is ASCII, the one case `String(unsafeUninitializedCapacity:)` checks
-    /// in a few instructions; other text is decoded (that initializer rechecks non-ASCII text on
-    /// a slow path). The two branches stay written out (see Docs/Performance.md).
+    /// A `String` of valid UTF-8. Short ASCII, the commonest value, is copied by two overlapping words
+    /// (no `memmove`), which also show it is ASCII; both widths written out pay (Docs/Performance.md).
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count

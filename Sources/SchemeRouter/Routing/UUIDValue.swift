@@ -21,8 +21,7 @@ public struct UUIDValue: Sendable, Hashable, Comparable, CustomStringConvertible
         self = uuid
     }
 
-    /// Parses `8-4-4-4-12` hexadecimal digits from UTF-8 bytes, or returns `nil`: four words of
-    /// eight digits, each checked and converted eight bytes at a time.
+    /// Parses `8-4-4-4-12` hexadecimal digits from UTF-8 bytes, or returns `nil`, eight digits at a time.
     @inline(__always)
     init?(bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 36, let base = bytes.baseAddress,
@@ -53,18 +52,13 @@ public struct UUIDValue: Sendable, Hashable, Comparable, CustomStringConvertible
         return UInt64(packed.byteSwapped)
     }
 
-    /// The byte index of the first character that breaks `8-4-4-4-12`, or `nil` when the bytes are a UUID.
-    static func faultIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
-        for byte in bytes {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard byte == UInt8(ascii: "-") else { return index }
-            } else {
-                guard index < 36, CharacterClass.hexValue(byte) != nil else { return index }
-            }
-            index += 1
+    /// The byte index where `bytes`, not a UUID, first break `8-4-4-4-12`.
+    static func faultIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        for (index, byte) in bytes.prefix(36).enumerated() {
+            let isDash = index == 8 || index == 13 || index == 18 || index == 23
+            guard isDash ? byte == UInt8(ascii: "-") : CharacterClass.hexValue(byte) != nil else { return index }
         }
-        return index == 36 ? nil : index
+        return Swift.min(bytes.count, 36)
     }
 
     /// Byte order.
