@@ -169,6 +169,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         func value(_ slot: Slot) -> ParameterValue {
             switch slot.value {
             case .read(.text(let text)): return .string(StringList.string(text))
+            case .read(.integer(let number)): return .integer(number)
             case .read(let value): return value.parameterValue(head.pointee.words)
             case .list: return .list(list(slot) { storage, item in storage.value(item) }.unsafelyUnwrapped)
             case .absent: preconditionFailure("an absent value is not read")
