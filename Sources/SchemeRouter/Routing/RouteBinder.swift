@@ -117,7 +117,8 @@ extension RoutePlan {
         func undecodable(_ parameter: Int, _ segment: RouteTrie.Segment) -> RouteError {
             let raw = segment.start..<segment.end
             do throws(URLRejection) {
-                _ = try PercentDecoding.text.decode(UnsafeBufferPointer(rebasing: bytes[raw]), offset: raw.lowerBound, into: scratch + raw.lowerBound)
+                let text = UnsafeBufferPointer(rebasing: bytes[raw])
+                _ = try PercentDecoding.text.decode(text, offset: raw.lowerBound, into: scratch + raw.lowerBound)
             } catch {
                 return undecodable(parameter, raw, error)
             }
@@ -134,7 +135,8 @@ extension RoutePlan {
             if context.readers[parameter].kind == .remainder {
                 for segment in segments[position...] {
                     guard segment.isText else { throw context.undecodable(parameter, segment) }
-                    parameters.append(.text(segment.decodedBytes), start: segment.start, url: context.url, toList: parameter, listStart: segment.start)
+                    parameters.append(
+                        .text(segment.decodedBytes), start: segment.start, url: context.url, toList: parameter, listStart: segment.start)
                 }
             } else {
                 let segment = segments[position]
