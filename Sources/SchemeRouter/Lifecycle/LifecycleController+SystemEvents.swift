@@ -23,16 +23,10 @@ extension LifecycleController {
     @discardableResult
     public func post(_ event: SystemEvent) throws(LifecycleError) -> SystemEventDisposition {
         try handling(.systemEvent) { () throws(LifecycleError) -> SystemEventDisposition in
-            switch state {
-            case .notRunning:
-                throw .illegalTransition(event: .systemEvent, state: state)
-            case .inactive, .active:
-                deliver(event)
-                return .delivered
-            case .background, .suspended:
-                queuedSystemEvents.enqueue(event)
-                return queuedSystemEvents.events.contains { $0.kind == event.kind } ? .queued : .cancelled
-            }
+            guard state != .notRunning else { throw .illegalTransition(event: .systemEvent, state: state) }
+            let disposition = queuedSystemEvents.take(event, in: state)
+            if disposition == .delivered { deliver(event) }
+            return disposition
         }
     }
 
@@ -46,23 +40,11 @@ extension LifecycleController {
 
     /// Calls the event's hook in the current state and tells the observer.
     private func deliver(_ event: SystemEvent) {
-        let hook: Hook =
-            switch event {
-            case .significantTimeChange: .significantTimeChange
-            case .timeZoneChange: .systemTimeZoneDidChange
-            case .localeChange: .currentLocaleDidChange
-            case .memoryWarning: .didReceiveMemoryWarning
-            }
         defer {
-            var record = HookRecord(hook: hook, state: state)
+            var record = HookRecord(hook: Hook(rawValue: event.hookName)!, state: state)
             record.systemEvent = event
             hookObserver?(record)
         }
-        switch event {
-        case .significantTimeChange: delegate.significantTimeChange()
-        case .timeZoneChange(let from, let to): delegate.systemTimeZoneDidChange(from: from, to: to)
-        case .localeChange(let from, let to): delegate.currentLocaleDidChange(from: from, to: to)
-        case .memoryWarning: delegate.didReceiveMemoryWarning()
-        }
+        event.deliver(to: delegate)
     }
 }

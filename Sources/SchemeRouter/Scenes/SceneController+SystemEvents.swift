@@ -22,16 +22,10 @@ extension SceneController {
     @discardableResult
     public func post(_ event: SystemEvent) throws(SceneError) -> SystemEventDisposition {
         try handling(.systemEvent) { () throws(SceneError) -> SystemEventDisposition in
-            switch appState {
-            case .notRunning:
-                throw .illegalAppTransition(event: .systemEvent, state: appState)
-            case .inactive, .active:
-                deliver(event)
-                return .delivered
-            case .background, .suspended:
-                queuedSystemEvents.enqueue(event)
-                return queuedSystemEvents.events.contains { $0.kind == event.kind } ? .queued : .cancelled
-            }
+            guard appState != .notRunning else { throw .illegalAppTransition(event: .systemEvent, state: appState) }
+            let disposition = queuedSystemEvents.take(event, in: appState)
+            if disposition == .delivered { deliver(event) }
+            return disposition
         }
     }
 
@@ -45,19 +39,9 @@ extension SceneController {
 
     /// Calls the event's hook on the app delegate and tells the observer.
     private func deliver(_ event: SystemEvent) {
-        let hook: SceneHook =
-            switch event {
-            case .significantTimeChange: .significantTimeChange
-            case .timeZoneChange: .systemTimeZoneDidChange
-            case .localeChange: .currentLocaleDidChange
-            case .memoryWarning: .didReceiveMemoryWarning
-            }
-        defer { hookObserver?(SceneHookRecord(hook: hook, appState: appState, systemEvent: event)) }
-        switch event {
-        case .significantTimeChange: delegate.significantTimeChange()
-        case .timeZoneChange(let from, let to): delegate.systemTimeZoneDidChange(from: from, to: to)
-        case .localeChange(let from, let to): delegate.currentLocaleDidChange(from: from, to: to)
-        case .memoryWarning: delegate.didReceiveMemoryWarning()
+        defer {
+            hookObserver?(SceneHookRecord(hook: SceneHook(rawValue: event.hookName)!, appState: appState, systemEvent: event))
         }
+        event.deliver(to: delegate)
     }
 }

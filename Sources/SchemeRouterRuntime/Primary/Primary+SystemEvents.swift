@@ -16,7 +16,7 @@ extension Primary {
         for event in events {
             guard phase == .running, let driver, driver.appState != .notRunning else { return }
             let immediate = driver.appState == .active || driver.appState == .inactive
-            watchdog.armHook(immediate ? [Self.hook(for: event).rawValue] : [], owner: nil)
+            watchdog.armHook(immediate ? [event.hookName] : [], owner: nil)
             driver.postSystemEvent(event)
             guard watchdog.disarm() else { watchdog.park() }
         }
@@ -24,16 +24,6 @@ extension Primary {
 
     /// The hooks a wake runs first: the queued system events', then `willEnterForeground`.
     func wakeHooks(_ controller: LifecycleController) -> [String] {
-        controller.pendingSystemEvents.map { Self.hook(for: $0).rawValue } + ["willEnterForeground"]
-    }
-
-    /// The delegate hook a system event calls.
-    static func hook(for event: SystemEvent) -> Hook {
-        switch event {
-        case .significantTimeChange: .significantTimeChange
-        case .timeZoneChange: .systemTimeZoneDidChange
-        case .localeChange: .currentLocaleDidChange
-        case .memoryWarning: .didReceiveMemoryWarning
-        }
+        controller.pendingSystemEvents.map(\.hookName) + ["willEnterForeground"]
     }
 }
