@@ -33,17 +33,21 @@ import SchemeRouterPlatform
         deinit { release() }
     }
 
-    @Test func schemectlOpenAndLifecycleReportBusyAndDeliverNothing() throws {
-        let setup = try TodoListDeliveryTests.Setup()
-        defer { setup.tearDown() }
+    /// Starts TodoList in the background with one connection slot and takes that slot (the
+    /// backlog is first in, first out, so this connection is served first): every sender is shed.
+    static func holdTheOneSlot(_ setup: TodoListDeliveryTests.Setup) throws -> HeldConnection {
         var environment = setup.sandbox.environment
         environment["SCHEMEROUTER_MAX_CONNECTIONS"] = "1"
         environment["SCHEMEROUTER_IDLE_TIMEOUT_MS"] = "60000"
         let launch = try ChildProcess.run(setup.todolist, arguments: ["todolist", "--background"], environment: environment.entries)
         try #require(launch.termination == .exited(0), "\(launch.standardErrorText)")
-        // The one slot: the backlog is first in, first out, so this connection is served first.
-        let held = try HeldConnection(
-            path: setup.sandbox.root + "/run/schemerouter/com.acme.todolist.sock")
+        return try HeldConnection(path: setup.sandbox.root + "/run/schemerouter/com.acme.todolist.sock")
+    }
+
+    @Test func schemectlOpenAndLifecycleReportBusyAndDeliverNothing() throws {
+        let setup = try TodoListDeliveryTests.Setup()
+        defer { setup.tearDown() }
+        let held = try Self.holdTheOneSlot(setup)
         let url = "todolist://?Shed%20then%20stored"
         let shed = try SchemectlDesktopTests.schemectl(
             setup.sandbox, ["open", "--json", url], extra: ["SCHEMEROUTER_BUSY_RETRY_MS": "200"])
@@ -68,13 +72,9 @@ import SchemeRouterPlatform
     @Test func openerBusyRetryOptionBoundsTheRetries() throws {
         let setup = try TodoListDeliveryTests.Setup()
         defer { setup.tearDown() }
-        var environment = setup.sandbox.environment
-        environment["SCHEMEROUTER_MAX_CONNECTIONS"] = "1"
-        environment["SCHEMEROUTER_IDLE_TIMEOUT_MS"] = "60000"
-        let launch = try ChildProcess.run(setup.todolist, arguments: ["todolist", "--background"], environment: environment.entries)
-        try #require(launch.termination == .exited(0), "\(launch.standardErrorText)")
-        let held = try HeldConnection(path: setup.sandbox.root + "/run/schemerouter/com.acme.todolist.sock")
+        let held = try Self.holdTheOneSlot(setup)
         defer { held.release() }
+        var environment = setup.sandbox.environment
         environment["SCHEMEROUTER_BUSY_RETRY_MS"] = "60000"
         let options = OpenURLOptions(timeout: .seconds(15), busyRetry: .milliseconds(200))
         let result = try URLOpener(environment: environment).open("todolist://?Shed%20by%20option", options: options)
