@@ -177,6 +177,8 @@ public final class GTKWindows {
         let changes = sceneChanges(snapshots, awaitingFocus: awaiting)
         runLoop.withRuntime { runtime in
             for (session, state) in changes { runtime.sceneWindowChanged(session, to: state) }
+            // The last scene's window closed: its scene is discarded above, then the app ends.
+            if closed && policy == .terminate { runtime.terminate() }
         }
     }
 

@@ -28,6 +28,38 @@ import Testing
         return titles
     }
 
+    /// Closes `window` the way a user does: focused, then the window manager's Alt+F4 (openbox's
+    /// `Close`, a `WM_DELETE_WINDOW` request GTK honours by destroying the window).
+    private func closeWindow(_ window: String, _ desktop: NotesDesktop) throws {
+        #expect(try desktop.run("xdotool", ["windowactivate", "--sync", window]).termination == .exited(0))
+        #expect(try desktop.run("xdotool", ["key", "--clearmodifiers", "alt+F4"]).termination == .exited(0))
+    }
+
+    @Test func closingTheLastWindowQuitsNotes() throws {
+        let desktop = try NotesDesktop()
+        defer { desktop.stop() }
+        try openTwoNotes(desktop)
+        let beta = try #require(try desktop.window(titled: "Beta"))
+        try closeWindow(beta, desktop)
+        let discarded = try #require(desktop.traceLines(containing: "didDiscardSceneSessions"), "closing Beta discarded nothing")
+        let lines = discarded.filter { $0.hasPrefix("{\"hook\"") }
+        let index = try #require(lines.firstIndex { $0.contains("didDiscardSceneSessions") })
+        #expect(desktop.hooks([lines[index - 1]]) == ["didDisconnect"], "\(lines)")
+        #expect(desktop.sessions([lines[index - 1]]) == ["scene-2"], "\(lines)")
+        let running = try desktop.run(desktop.schemectl, ["lifecycle", "com.example.notes", "state"])
+        #expect(running.termination == .exited(0), "one window left, Notes still runs: \(running.standardErrorText)")
+
+        let alpha = try #require(try desktop.window(titled: "Alpha"))
+        try closeWindow(alpha, desktop)
+        let ended = try #require(desktop.traceLines(containing: "willTerminate"), "closing the last window did not quit")
+        let hooks = desktop.hooks(ended.filter { $0.hasPrefix("{\"hook\"") })
+        #expect(hooks.count { $0 == "didDiscardSceneSessions" } == 2, "\(ended)")
+        #expect(hooks.last == "willTerminate", "\(ended)")
+        // The primary exits: its process is gone and nothing answers for the app.
+        let gone = try desktop.run(desktop.schemectl, ["lifecycle", "com.example.notes", "state"])
+        #expect(gone.termination == .exited(8), "\(gone.standardOutputText)\(gone.standardErrorText)")
+    }
+
     @Test func aURLForAnOpenNotePresentsItsWindow() throws {
         let desktop = try NotesDesktop()
         defer { desktop.stop() }
