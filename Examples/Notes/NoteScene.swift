@@ -23,7 +23,7 @@ final class NoteScene: SceneDelegate {
         if let context = options.urlContexts.first {
             try open(context)
         } else {
-            show(.list, activationToken: nil)
+            show(.list, activationToken: options.activationToken)
         }
     }
 

@@ -23,6 +23,9 @@ public final class GTKWindows {
     private var awaitingFocus: Set<UnsafeMutablePointer<GtkWindow>> = []
     /// Windows last seen minimised: restoring one awaits its focus like presenting it.
     private var minimised: Set<UnsafeMutablePointer<GtkWindow>> = []
+    /// Minimised windows presented since: on their way back, they count as shown until the
+    /// window manager has restored them (else the scene would go back and forth once).
+    private var restoring: Set<UnsafeMutablePointer<GtkWindow>> = []
     private var changeScheduled = false
     private var lastWindowClosed = false
     /// The scene each window shows, for an app that uses scenes (one window per scene).
@@ -38,6 +41,9 @@ public final class GTKWindows {
         self.runLoop = runLoop
         self.lastWindowPolicy = lastWindowClosed
         Self.current = self
+        runLoop.withRuntime { runtime in
+            runtime.presentScene = { session, token in GTKWindows.current?.presentScene(session, activationToken: token) }
+        }
     }
 
     /// The windows watched now, oldest first.
@@ -48,6 +54,7 @@ public final class GTKWindows {
     public func present(_ window: GTKWindow, activationToken: String?) {
         track(window)
         if !window.isActive { awaitingFocus.insert(window.raw) }
+        if minimised.contains(window.raw) { restoring.insert(window.raw) }
         window.present(activationToken: activationToken)
         scheduleChange()
     }
@@ -57,6 +64,13 @@ public final class GTKWindows {
     /// the whole app.
     public func present(_ window: GTKWindow, scene session: String, activationToken: String?) {
         sessions[window.raw] = session
+        present(window, activationToken: activationToken)
+    }
+
+    /// Brings the window of the scene with `session` forward (the app was activated without a
+    /// URL and this scene was the most recent): un-minimised, raised and focused with the token.
+    func presentScene(_ session: String, activationToken: String?) {
+        guard let window = window(ofScene: session) else { return }
         present(window, activationToken: activationToken)
     }
 
@@ -119,6 +133,7 @@ public final class GTKWindows {
         guard let widget else { return }
         awaitingFocus.remove(widget.assumingMemoryBound(to: GtkWindow.self))
         minimised.remove(widget.assumingMemoryBound(to: GtkWindow.self))
+        restoring.remove(widget.assumingMemoryBound(to: GtkWindow.self))
         if let session = sessions.removeValue(forKey: widget.assumingMemoryBound(to: GtkWindow.self)) {
             closedSessions.append(session)
         }
@@ -139,13 +154,17 @@ public final class GTKWindows {
                 isMinimised = gdk_toplevel_get_state(toplevel).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
             }
             let shown = gtk_widget_get_mapped(widget) != 0 || awaitingFocus.contains(window)
-            if isMinimised {
+            let isRestoring = isMinimised && restoring.contains(window)
+            if isRestoring {
+                awaitingFocus.insert(window)
+            } else if isMinimised {
                 awaitingFocus.remove(window)
                 minimised.insert(window)
-            } else if minimised.remove(window) != nil && gtk_window_is_active(window) == 0 {
-                awaitingFocus.insert(window)
+            } else {
+                restoring.remove(window)
+                if minimised.remove(window) != nil && gtk_window_is_active(window) == 0 { awaitingFocus.insert(window) }
             }
-            let visible = gtk_widget_get_visible(widget) != 0 && shown && !isMinimised
+            let visible = gtk_widget_get_visible(widget) != 0 && shown && (!isMinimised || isRestoring)
             let focused = gtk_window_is_active(window) != 0 || awaitingFocus.contains(window)
             return WindowSnapshot(isVisible: visible, isFocused: visible && focused)
         }

@@ -60,6 +60,86 @@ import Testing
         #expect(gone.termination == .exited(8), "\(gone.standardOutputText)\(gone.standardErrorText)")
     }
 
+    /// Notes run again without a URL brings its most recent window back, as its icon does on
+    /// a desktop: both windows minimised, Beta's (focused last) is restored and focused with the
+    /// sender's token, and only its scene comes forward; Alpha's stays minimised until a URL for
+    /// its note restores it. Each restored scene comes forward once, with no back and forth.
+    @Test func runningNotesAgainBringsBackItsLastWindow() throws {
+        let desktop = try NotesDesktop()
+        defer { desktop.stop() }
+        try openTwoNotes(desktop)
+        let beta = try #require(try desktop.window(titled: "Beta"))
+        for title in ["Alpha", "Beta"] {
+            let window = try #require(try desktop.window(titled: title))
+            #expect(try desktop.run("xdotool", ["windowminimize", window]).termination == .exited(0))
+        }
+        let saved = try #require(desktop.traceLines(containing: "\"restoration\": \"saved\""), "minimising changed nothing")
+        let before = saved.filter { $0.hasPrefix("{\"hook\"") }.count
+        #expect(try desktop.visibleWindowTitles().isEmpty)
+
+        let again = try desktop.run(desktop.notes, [], extra: ["DESKTOP_STARTUP_ID": "again_TIME0"])
+        #expect(again.termination == .exited(0), "\(again.standardErrorText)")
+        let shown = try desktop.run("timeout", ["15", "xdotool", "search", "--sync", "--onlyvisible", "--name", "^Beta$"])
+        #expect(shown.standardOutputText.split(separator: "\n").first.map(String.init) == beta, "Beta's window is not back")
+        let token = try desktop.run("xprop", ["-id", beta, "_NET_STARTUP_ID"]).standardOutputText
+        #expect(token.contains("\"again_TIME0\""), "\(token)")
+        let lines = try #require(desktop.hookLines(before + 2))
+        #expect(Array(desktop.hooks(lines)[before...]) == ["willEnterForeground", "didBecomeActive"], "\(lines)")
+        #expect(Array(desktop.sessions(lines)[before...]) == ["scene-2", "scene-2"])
+        let state = try desktop.run(desktop.schemectl, ["lifecycle", "com.example.notes", "state"])
+        #expect(state.standardOutputText == "com.example.notes: active\n", "\(state.standardErrorText)")
+        #expect(try desktop.visibleWindowTitles() == ["Beta"])
+
+        #expect(try desktop.run(desktop.notes, ["notes://open/1"]).termination == .exited(0))
+        let alpha = try desktop.run("timeout", ["15", "xdotool", "search", "--sync", "--onlyvisible", "--name", "^Alpha$"])
+        #expect(alpha.termination == .exited(0), "Alpha's window is not back")
+        // `--quit` is the barrier: whatever the windows did meanwhile is in the trace before it.
+        #expect(try desktop.run(desktop.notes, ["--quit"]).termination == .exited(0))
+        let ended = try #require(desktop.traceLines(containing: "willTerminate")).filter { $0.hasPrefix("{\"hook\"") }
+        let after = Array(ended[before...])
+        #expect(
+            desktop.hooks(after) == [
+                "willEnterForeground", "didBecomeActive", "willEnterForeground", "openURLContexts", "willResignActive",
+                "didBecomeActive", "shouldSaveApplicationState", "willEncodeRestorableState", "encodeRestorableState",
+                "encodeRestorableState", "didDisconnect", "didDisconnect", "willTerminate",
+            ], "\(after)")
+        #expect(Array(desktop.sessions(after).prefix(6)) == ["scene-2", "scene-2", "scene-1", "scene-1", "scene-2", "scene-1"])
+        #expect(desktop.hooks(ended).count { $0 == "willConnect" } == 2, "\(ended)")
+    }
+
+    /// D-Bus `Activate`, the call GNOME and KDE make to start a D-Bus-activatable app that runs
+    /// already, brings the minimised window back the same way, with its platform data's token.
+    @Test func busActivateBringsBackTheWindow() throws {
+        let desktop = try NotesDesktop()
+        defer { desktop.stop() }
+        let daemon = try desktop.run("dbus-daemon", ["--session", "--fork", "--print-address=1", "--print-pid=1"])
+        let printed = daemon.standardOutputText.split(separator: "\n").map(String.init)
+        try #require(daemon.termination == .exited(0) && printed.count == 2, "\(daemon.standardErrorText)")
+        defer { if let pid = pid_t(printed[1]) { kill(pid, SIGTERM) } }
+        let bus = ["DBUS_SESSION_BUS_ADDRESS": printed[0]]
+        #expect(try desktop.run(desktop.notes, ["notes://new?title=Alpha"], extra: bus).termination == .exited(0))
+        let alpha = try #require(try desktop.window(titled: "Alpha"))
+        _ = try #require(desktop.hookLines(6))
+        #expect(try desktop.run("xdotool", ["windowminimize", alpha]).termination == .exited(0))
+        let saved = try #require(desktop.traceLines(containing: "\"restoration\": \"saved\""), "minimising changed nothing")
+        let before = saved.filter { $0.hasPrefix("{\"hook\"") }.count
+
+        let call = try desktop.run(
+            "gdbus",
+            ["call", "--session", "--dest", "com.example.notes", "--object-path", "/com/example/notes", "--method",
+             "org.freedesktop.Application.Activate", "{'desktop-startup-id': <'bus_TIME0'>}"], extra: bus)
+        #expect(call.termination == .exited(0), "\(call.standardErrorText)")
+        let shown = try desktop.run("timeout", ["15", "xdotool", "search", "--sync", "--onlyvisible", "--name", "^Alpha$"])
+        #expect(shown.termination == .exited(0), "Alpha's window is not back")
+        let token = try desktop.run("xprop", ["-id", alpha, "_NET_STARTUP_ID"]).standardOutputText
+        #expect(token.contains("\"bus_TIME0\""), "\(token)")
+        // `--quit` is the barrier: the scene came forward once.
+        #expect(try desktop.run(desktop.notes, ["--quit"]).termination == .exited(0))
+        let ended = try #require(desktop.traceLines(containing: "willTerminate")).filter { $0.hasPrefix("{\"hook\"") }
+        #expect(Array(desktop.hooks(ended)[before...].prefix(3)) == ["willEnterForeground", "didBecomeActive", "shouldSaveApplicationState"], "\(ended)")
+        #expect(Array(desktop.sessions(ended)[before...].prefix(2)) == ["scene-1", "scene-1"])
+    }
+
     @Test func aURLForAnOpenNotePresentsItsWindow() throws {
         let desktop = try NotesDesktop()
         defer { desktop.stop() }

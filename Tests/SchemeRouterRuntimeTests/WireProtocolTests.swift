@@ -177,4 +177,13 @@ struct WireProtocolTests {
         #expect(try ControlReplyMessage(payload: reply.frame.payload) == reply)
         #expect(throws: WireError.self) { try ControlRequest(payload: [1, 0, 0, 0, 4, 0, 0, 0, 1, 2, 0, 0, 0, 1, 99]) }
     }
+
+    @Test("a control request carries the sender's activation token, up to 4096 bytes")
+    func controlActivationToken() throws {
+        let request = ControlRequest(request: 4, command: .activate, activationToken: "again_TIME0")
+        #expect(try ControlRequest(payload: request.frame.payload).activationToken == "again_TIME0")
+        #expect(try ControlRequest(payload: ControlRequest(request: 4, command: .activate).frame.payload).activationToken == nil)
+        let tooLong = ControlRequest(request: 4, command: .activate, activationToken: String(repeating: "t", count: 4097))
+        #expect(throws: WireError.self) { try ControlRequest(payload: tooLong.frame.payload) }
+    }
 }

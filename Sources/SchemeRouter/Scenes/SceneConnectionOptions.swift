@@ -7,13 +7,19 @@ public struct SceneConnectionOptions: Sendable {
     /// `true` when the scene is recreated from the preserved state of an earlier launch; its
     /// state follows in ``SceneDelegate/decodeRestorableState(_:)``.
     public var isRestoring: Bool
+    /// The desktop's activation token of the request that connected the scene (a URL's, a
+    /// launch's, or an activation's such as D-Bus `Activate`): pass it when presenting the
+    /// scene's window, so the window may take the focus. `nil` for a restored scene.
+    public var activationToken: String?
 
     /// Creates connection options.
     /// - Parameters:
     ///   - urlContexts: The URLs that caused the connection.
     ///   - isRestoring: Whether the scene is being restored.
-    public init(urlContexts: [SceneURLContext] = [], isRestoring: Bool = false) {
+    ///   - activationToken: The activation token of the request that connected the scene.
+    public init(urlContexts: [SceneURLContext] = [], isRestoring: Bool = false, activationToken: String? = nil) {
         self.urlContexts = urlContexts
         self.isRestoring = isRestoring
+        self.activationToken = activationToken ?? urlContexts.first?.options.activationToken
     }
 }

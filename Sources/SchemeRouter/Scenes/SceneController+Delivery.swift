@@ -39,17 +39,46 @@ extension SceneController {
     /// Sends `context` to its scene, connecting one when the rule finds none.
     func deliver(_ context: SceneURLContext, delivery: DeliveryID) -> DeliveryVerdict {
         if let scene = resolve(targetOf(context.request)) {
-            if !scene.state.isForeground {
-                call(.willEnterForeground, scene, after: .foregroundInactive) { scene.delegate.willEnterForeground() }
-            }
-            let verdict = openURL(context, in: scene, delivery: delivery)
-            becomeActive(scene)
-            return verdict
+            return bringForward(scene) { openURL(context, in: scene, delivery: delivery) }
         }
         let (scene, verdict) = connectNew(context, delivery: delivery)
-        call(.willEnterForeground, scene, after: .foregroundInactive) { scene.delegate.willEnterForeground() }
-        becomeActive(scene)
+        bringForward(scene) {}
         return verdict
+    }
+
+    /// The user asked for the app itself, not for a URL (its icon, D-Bus `Activate`, the app run
+    /// again): as on iOS, the connected scene activated most recently comes forward
+    /// (`willEnterForeground` unless it is in the foreground, then the focused scene's
+    /// `willResignActive` and its `didBecomeActive`); with no scene connected, a new one connects
+    /// (`configurationForConnecting`, `willConnect` with `activationToken` in its options,
+    /// `willEnterForeground`, `didBecomeActive`). The window layer presents an existing scene's window;
+    /// a new scene presents its own in `willConnect`.
+    /// - Parameter activationToken: The desktop's activation token of the request.
+    /// - Returns: The scene's session, and whether it connected now.
+    /// - Throws: ``SceneError/illegalAppTransition(event:state:)`` unless the app is running, or
+    ///   ``SceneError/reentrantEvent(event:during:)``.
+    public func activateApp(activationToken: String? = nil) throws(SceneError) -> (session: SceneSession, connected: Bool) {
+        try handling(.activateApp) { () throws(SceneError) -> (session: SceneSession, connected: Bool) in
+            guard phase == .running else { throw .illegalAppTransition(event: .activateApp, state: appState) }
+            if let scene = resolve(.anyScene) {
+                bringForward(scene) {}
+                return (scene.session, false)
+            }
+            let (scene, _) = connectNew(nil, delivery: nil, activationToken: activationToken)
+            bringForward(scene) {}
+            return (scene.session, true)
+        }
+    }
+
+    /// Brings `scene` forward: `willEnterForeground` unless it is in the foreground, then `work`
+    /// (its `openURLContexts`), then it takes the focus.
+    private func bringForward<Value>(_ scene: Scene, _ work: () -> Value) -> Value {
+        if !scene.state.isForeground {
+            call(.willEnterForeground, scene, after: .foregroundInactive) { scene.delegate.willEnterForeground() }
+        }
+        let value = work()
+        becomeActive(scene)
+        return value
     }
 
     /// The scene `target` names among the connected ones, or `nil` for a new scene.
@@ -72,8 +101,10 @@ extension SceneController {
 
     /// Creates a session and connects a scene for it (`unattached`, connected), with `context` in
     /// its options; the verdict is for `context`.
-    func connectNew(_ context: SceneURLContext?, delivery: DeliveryID?) -> (scene: Scene, verdict: DeliveryVerdict) {
-        let options = SceneConnectionOptions(urlContexts: context.map { [$0] } ?? [])
+    func connectNew(_ context: SceneURLContext?, delivery: DeliveryID?, activationToken: String? = nil)
+        -> (scene: Scene, verdict: DeliveryVerdict)
+    {
+        let options = SceneConnectionOptions(urlContexts: context.map { [$0] } ?? [], activationToken: activationToken)
         var session = SceneSession(persistentIdentifier: nextSessionIdentifier())
         let configuration = callApp(.configurationForConnecting, session: session.persistentIdentifier) {
             delegate.configurationForConnecting(session, options: options)

@@ -85,7 +85,7 @@ extension SceneController {
             }
         }
         if key == nil {
-            key = connectNew(nil, delivery: nil).scene
+            key = connectNew(nil, delivery: nil, activationToken: options.activationToken).scene
         }
         for scene in scenes where scene.isConnected && scene.state == .unattached {
             call(.willEnterForeground, scene, after: .foregroundInactive) { scene.delegate.willEnterForeground() }

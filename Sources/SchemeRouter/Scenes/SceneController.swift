@@ -12,6 +12,7 @@
 /// |---|---|---|---|
 /// | ``launch(options:delivery:queued:)`` | app `notRunning` | `willFinishLaunching`, restoration (restored scenes: `willConnect`), `didFinishLaunching`, then the first scene: `configurationForConnecting`, `willConnect` (launch URL in its options, only if both launch hooks returned `true`), `willEnterForeground` for every connected scene, `didBecomeActive` for the last one, then the queued URLs | `foregroundActive` / `foregroundInactive` |
 /// | ``receive(_:options:delivery:)`` | app running | see ``SceneTarget``: an existing scene gets `willEnterForeground` (when not in the foreground), `openURLContexts`, the active scene's `willResignActive`, `didBecomeActive`; a new scene `configurationForConnecting`, `willConnect` with the URL, `willEnterForeground`, the active scene's `willResignActive`, `didBecomeActive` | `foregroundActive` |
+/// | ``activateApp(activationToken:)`` | app running | the scene activated most recently comes forward as an existing scene for a URL does, without `openURLContexts`; with none connected, a new scene connects as for a URL, without one | `foregroundActive` |
 /// | ``activate(_:)`` | scene `foregroundInactive` | the active scene's `willResignActive`, `didBecomeActive` | `foregroundActive` |
 /// | ``resignActive(_:)`` | scene `foregroundActive` | `willResignActive` | `foregroundInactive` |
 /// | ``enterBackground(_:)`` | scene `foregroundInactive` | `didEnterBackground` | `background` |

@@ -6,6 +6,8 @@ public enum SceneEvent: String, Sendable, CaseIterable {
     case receive
     /// ``SceneController/activate(_:)``.
     case activate
+    /// ``SceneController/activateApp(activationToken:)``.
+    case activateApp
     /// ``SceneController/resignActive(_:)``.
     case resignActive
     /// ``SceneController/enterBackground(_:)``.

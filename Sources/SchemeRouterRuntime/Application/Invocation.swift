@@ -133,7 +133,7 @@ final class Invocation {
         case .sender(let connection):
             let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
             do throws(RuntimeError) {
-                let reply = try client.control(intoBackground ? .state : .activate)
+                let reply = try client.control(intoBackground ? .state : .activate, activationToken: activationToken)
                 if reply.refused { Log.error(reply.message ?? "refused") }
                 exit(reply.refused ? ExitStatus.refused.rawValue : ExitStatus.success.rawValue)
             } catch {

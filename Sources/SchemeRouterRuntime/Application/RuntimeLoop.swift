@@ -62,6 +62,15 @@ public final class RuntimeLoop {
         primary.follow(scene: session, window: window)
     }
 
+    /// How a scene app's window layer brings a scene's window forward: called when the app is
+    /// activated without a URL (D-Bus `Activate`, the app run again) and its most recent scene
+    /// comes forward, with the scene's session and the request's activation token.
+    /// `GTKWindows` sets it.
+    public var presentScene: (@MainActor (_ session: String, _ activationToken: String?) -> Void)? {
+        get { primary.presentScene }
+        set { primary.presentScene = newValue }
+    }
+
     /// The app's windows changed: moves the lifecycle to what they call for
     /// (`WindowLifecycle`), each hook under the hook deadline and in the trace, as a
     /// `schemectl lifecycle` command would.

@@ -244,7 +244,7 @@ extension Primary {
             door.queuedCalls.append(.activate(message))
             busLaunchRequested()
         case .running:
-            let refusal = bringToForeground()
+            let refusal = bringToForeground(activationToken: token)
             if let refusal {
                 message.reply(error: door.names.errorName(for: .declined), message: refusal)
             } else {
@@ -270,9 +270,8 @@ extension Primary {
     }
 
     /// The wake sequence without `open`, its hooks under the hook deadline; why not, if refused.
-    private func bringToForeground() -> String? {
-        // A scene app's windows decide which scene comes forward; its window manager raises them.
-        guard let controller else { return nil }
+    private func bringToForeground(activationToken: String?) -> String? {
+        guard let controller else { return activateScenes(activationToken: activationToken) }
         let hooks: [String] =
             switch controller.state {
             case .background, .suspended: ["willEnterForeground", "didBecomeActive"]

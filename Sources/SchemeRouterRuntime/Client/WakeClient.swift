@@ -143,12 +143,15 @@ public final class WakeClient {
     }
 
     /// Sends a lifecycle command.
+    /// - Parameters:
+    ///   - command: What to do.
+    ///   - activationToken: The desktop's activation token, for the window `activate` presents.
     /// - Returns: The reply: whether the command was refused, and the app's state after it.
     /// - Throws: ``RuntimeError`` when no reply came (the verdict-like reason is in the message).
-    public func control(_ command: ControlCommand) throws(RuntimeError) -> ControlReplyMessage {
+    public func control(_ command: ControlCommand, activationToken: String? = nil) throws(RuntimeError) -> ControlReplyMessage {
         if let broken { throw .protocolViolation("the connection is closed: \(broken)") }
         lastRequest &+= 1
-        let request = ControlRequest(request: lastRequest, command: command)
+        let request = ControlRequest(request: lastRequest, command: command, activationToken: activationToken)
         switch exchange(request.frame(version: WakeProtocol.version), request: lastRequest, expecting: .controlReply) {
         case .success(let payload):
             do throws(WireError) {

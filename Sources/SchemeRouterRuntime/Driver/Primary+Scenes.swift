@@ -32,4 +32,22 @@ extension Primary {
         guard watchdog.disarm() else { watchdog.park() }
         rearmBackgroundTimer()
     }
+
+    /// A scene app activated without a URL: its most recent scene comes forward and the window
+    /// layer presents its window with `activationToken` (a new scene presents its own), each hook
+    /// under the hook deadline; why not, if refused.
+    func activateScenes(activationToken: String?) -> String? {
+        guard let scenes = sceneController else { preconditionFailure("running without a scene controller") }
+        watchdog.armHook(["the scene hooks of the activation"], owner: nil)
+        var refusal: String?
+        do throws(SceneError) {
+            let (session, connected) = try scenes.activateApp(activationToken: activationToken)
+            if !connected { presentScene?(session.persistentIdentifier, activationToken) }
+        } catch {
+            refusal = error.description
+        }
+        guard watchdog.disarm() else { watchdog.park() }
+        rearmBackgroundTimer()
+        return refusal
+    }
 }

@@ -260,13 +260,16 @@ extension Primary {
 
 extension Primary {
     /// A control command for a scene app: its windows, not a command, move its scenes, so only
-    /// `state` is answered; every other command is refused with the reason.
+    /// `state` and `activate` (the app run again: its most recent scene comes forward) are
+    /// carried out; every other command is refused with the reason.
     func performOnScenes(_ request: ControlRequest, from connection: Connection) {
         guard let driver else { preconditionFailure("running without a controller") }
         let refusal: String? =
-            request.command == .state
-            ? nil
-            : "\(request.command) is not available for \(app.name): it uses scenes, which follow its windows"
+            switch request.command {
+            case .state: nil
+            case .activate: activateScenes(activationToken: request.activationToken)
+            default: "\(request.command) is not available for \(app.name): it uses scenes, which follow its windows"
+            }
         let reply = ControlReplyMessage(
             request: request.request, refused: refusal != nil, state: driver.appState.rawValue, message: refusal)
         connection.send(reply.frame.encoded)
