@@ -64,6 +64,28 @@ struct DocSnippetTests {
         #expect(Self.blocks.contains { $0.file == "README.md" })
     }
 
+    /// README's GTK recipe cannot be type-checked here (no GLib/GTK include paths), so its code
+    /// lines must be `Examples/Notes/main.swift`'s, which the GLib tests build and run.
+    @Test("README's Notes recipe is the code of Examples/Notes/main.swift")
+    func notesRecipeIsTheExample() throws {
+        let root = CompileCheckTests.packageRoot
+        func code(_ lines: some Sequence<Substring>) -> [String] {
+            lines.map { line in
+                let text = line.firstRange(of: "   //").map { line[..<$0.lowerBound] } ?? line
+                return String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
+        }
+        let readme = TestFiles.read(root + "/README.md").split(separator: "\n", omittingEmptySubsequences: false)
+        let intro = try #require(readme.firstIndex { $0.contains("The recipe (`Examples/Notes/main.swift`") })
+        let open = try #require(readme[intro...].firstIndex { $0 == "```" })
+        let close = try #require(readme[(open + 1)...].firstIndex { $0.hasPrefix("```") })
+        let recipe = code(readme[(open + 1)..<close])
+        let example = code(TestFiles.read(root + "/Examples/Notes/main.swift").split(separator: "\n"))
+        #expect(recipe.count >= 5)
+        #expect(recipe == example.filter { recipe.contains($0) } && example.allSatisfy { recipe.contains($0) || $0.hasPrefix("import") },
+                "README: \(recipe)\nmain.swift: \(example)")
+    }
+
     @Test("the block compiles", arguments: blocks)
     func compiles(block: Block) throws {
         var extra: [(String, String)] = []
