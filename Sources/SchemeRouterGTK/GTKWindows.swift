@@ -26,6 +26,8 @@ public final class GTKWindows {
     /// Minimised windows presented since: on their way back, they count as shown until the
     /// window manager has restored them (else the scene would go back and forth once).
     private var restoring: Set<UnsafeMutablePointer<GtkWindow>> = []
+    /// The window that had the focus last (the one activating the app brings back).
+    private var lastFocused: UnsafeMutablePointer<GtkWindow>?
     private var changeScheduled = false
     private var lastWindowClosed = false
     /// The scene each window shows, for an app that uses scenes (one window per scene).
@@ -42,7 +44,7 @@ public final class GTKWindows {
         self.lastWindowPolicy = lastWindowClosed
         Self.current = self
         runLoop.withRuntime { runtime in
-            runtime.presentScene = { session, token in GTKWindows.current?.presentScene(session, activationToken: token) }
+            runtime.presentWindow = { scene, token in GTKWindows.current?.presentWindow(scene: scene, activationToken: token) }
         }
     }
 
@@ -67,11 +69,12 @@ public final class GTKWindows {
         present(window, activationToken: activationToken)
     }
 
-    /// Brings the window of the scene with `session` forward (the app was activated without a
-    /// URL and this scene was the most recent): un-minimised, raised and focused with the token.
-    func presentScene(_ session: String, activationToken: String?) {
-        guard let window = window(ofScene: session) else { return }
-        present(window, activationToken: activationToken)
+    /// Brings a window forward when the app was activated without a URL: the window of the scene
+    /// that came forward, or the window focused last; un-minimised, raised and focused with the token.
+    func presentWindow(scene session: String?, activationToken: String?) {
+        let window = if let session { self.window(ofScene: session)?.raw } else { lastFocused ?? windows.last }
+        guard let window else { return }
+        present(GTKWindow(window), activationToken: activationToken)
     }
 
     /// The window of the scene with `session`, if it has one.
@@ -125,6 +128,7 @@ public final class GTKWindows {
     private func focusChanged(_ widget: gpointer?) {
         if let widget, gtk_window_is_active(widget.assumingMemoryBound(to: GtkWindow.self)) != 0 {
             awaitingFocus.remove(widget.assumingMemoryBound(to: GtkWindow.self))
+            lastFocused = widget.assumingMemoryBound(to: GtkWindow.self)
         }
         scheduleChange()
     }
@@ -134,6 +138,7 @@ public final class GTKWindows {
         awaitingFocus.remove(widget.assumingMemoryBound(to: GtkWindow.self))
         minimised.remove(widget.assumingMemoryBound(to: GtkWindow.self))
         restoring.remove(widget.assumingMemoryBound(to: GtkWindow.self))
+        if UnsafeMutableRawPointer(lastFocused) == widget { lastFocused = nil }
         if let session = sessions.removeValue(forKey: widget.assumingMemoryBound(to: GtkWindow.self)) {
             closedSessions.append(session)
         }

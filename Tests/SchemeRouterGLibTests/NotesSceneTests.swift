@@ -112,11 +112,8 @@ import Testing
     @Test func busActivateBringsBackTheWindow() throws {
         let desktop = try NotesDesktop()
         defer { desktop.stop() }
-        let daemon = try desktop.run("dbus-daemon", ["--session", "--fork", "--print-address=1", "--print-pid=1"])
-        let printed = daemon.standardOutputText.split(separator: "\n").map(String.init)
-        try #require(daemon.termination == .exited(0) && printed.count == 2, "\(daemon.standardErrorText)")
-        defer { if let pid = pid_t(printed[1]) { kill(pid, SIGTERM) } }
-        let bus = ["DBUS_SESSION_BUS_ADDRESS": printed[0]]
+        let (bus, daemon) = try desktop.startSessionBus()
+        defer { kill(daemon, SIGTERM) }
         #expect(try desktop.run(desktop.notes, ["notes://new?title=Alpha"], extra: bus).termination == .exited(0))
         let alpha = try #require(try desktop.window(titled: "Alpha"))
         _ = try #require(desktop.hookLines(6))
@@ -124,10 +121,7 @@ import Testing
         let saved = try #require(desktop.traceLines(containing: "\"restoration\": \"saved\""), "minimising changed nothing")
         let before = saved.filter { $0.hasPrefix("{\"hook\"") }.count
 
-        let call = try desktop.run(
-            "gdbus",
-            ["call", "--session", "--dest", "com.example.notes", "--object-path", "/com/example/notes", "--method",
-             "org.freedesktop.Application.Activate", "{'desktop-startup-id': <'bus_TIME0'>}"], extra: bus)
+        let call = try desktop.busActivate("com.example.notes", platformData: "{'desktop-startup-id': <'bus_TIME0'>}", bus: bus)
         #expect(call.termination == .exited(0), "\(call.standardErrorText)")
         let shown = try desktop.run("timeout", ["15", "xdotool", "search", "--sync", "--onlyvisible", "--name", "^Alpha$"])
         #expect(shown.termination == .exited(0), "Alpha's window is not back")

@@ -62,13 +62,13 @@ public final class RuntimeLoop {
         primary.follow(scene: session, window: window)
     }
 
-    /// How a scene app's window layer brings a scene's window forward: called when the app is
-    /// activated without a URL (D-Bus `Activate`, the app run again) and its most recent scene
-    /// comes forward, with the scene's session and the request's activation token.
-    /// `GTKWindows` sets it.
-    public var presentScene: (@MainActor (_ session: String, _ activationToken: String?) -> Void)? {
-        get { primary.presentScene }
-        set { primary.presentScene = newValue }
+    /// How the app's window layer brings a window forward when the app is activated without a
+    /// URL (D-Bus `Activate`, the app run again): with the session of the scene that comes
+    /// forward (`nil` for an app without scenes: its window focused last) and the request's
+    /// activation token. `GTKWindows` sets it.
+    public var presentWindow: (@MainActor (_ scene: String?, _ activationToken: String?) -> Void)? {
+        get { primary.presentWindow }
+        set { primary.presentWindow = newValue }
     }
 
     /// The app's windows changed: moves the lifecycle to what they call for

@@ -291,6 +291,7 @@ extension Primary {
         }
         guard watchdog.disarm() else { watchdog.park() }
         rearmBackgroundTimer()
+        if refusal == nil { presentWindow?(nil, activationToken) }
         return refusal
     }
 }

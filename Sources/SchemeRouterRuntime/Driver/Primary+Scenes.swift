@@ -42,7 +42,7 @@ extension Primary {
         var refusal: String?
         do throws(SceneError) {
             let (session, connected) = try scenes.activateApp(activationToken: activationToken)
-            if !connected { presentScene?(session.persistentIdentifier, activationToken) }
+            if !connected { presentWindow?(session.persistentIdentifier, activationToken) }
         } catch {
             refusal = error.description
         }

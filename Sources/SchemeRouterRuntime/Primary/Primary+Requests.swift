@@ -252,6 +252,8 @@ extension Primary {
             return
         }
         rearmBackgroundTimer()
+        // The app run again: its window comes back too (the window layer's, when it has one).
+        if request.command == .activate && refusal == nil { presentWindow?(nil, request.activationToken) }
         let reply = ControlReplyMessage(
             request: request.request, refused: refusal != nil, state: controller.state.rawValue, message: refusal)
         connection.send(reply.frame.encoded)

@@ -68,8 +68,8 @@ final class Primary {
     var currentToken: String?
     /// The run loop that drives this primary's libuv loop, when it is not libuv's own.
     var host: (any HostRunLoop)?
-    /// How a scene app's window layer presents a scene's window, with an activation token.
-    var presentScene: (@MainActor (_ session: String, _ activationToken: String?) -> Void)?
+    /// How the window layer presents the app's window (a scene's, by session), with an activation token.
+    var presentWindow: (@MainActor (_ scene: String?, _ activationToken: String?) -> Void)?
     /// The connections served at once: `SCHEMEROUTER_MAX_CONNECTIONS`, capped by the
     /// descriptor limit (``DescriptorLimit``); more are answered `busy` (``acceptWaiting()``).
     let connectionLimit: Int

@@ -118,6 +118,24 @@ struct NotesDesktop {
         return found.standardOutputText.split(separator: "\n").first.map(String.init)
     }
 
+    /// Starts a private session bus (`dbus-daemon --session --fork`): the environment entry that
+    /// reaches it, and the daemon's pid to stop it with.
+    func startSessionBus() throws -> (environment: [String: String], pid: pid_t) {
+        let daemon = try run("dbus-daemon", ["--session", "--fork", "--print-address=1", "--print-pid=1"])
+        let printed = daemon.standardOutputText.split(separator: "\n").map(String.init)
+        try #require(daemon.termination == .exited(0) && printed.count == 2, "\(daemon.standardErrorText)")
+        return (["DBUS_SESSION_BUS_ADDRESS": printed[0]], try #require(pid_t(printed[1])))
+    }
+
+    /// `gdbus call` of `org.freedesktop.Application.Activate` on `name` with `platformData`.
+    func busActivate(_ name: String, platformData: String, bus: [String: String]) throws -> ChildProcess.Result {
+        let path = "/" + name.split(separator: ".").joined(separator: "/")
+        return try run(
+            "gdbus",
+            ["call", "--session", "--dest", name, "--object-path", path, "--method", "org.freedesktop.Application.Activate",
+             platformData], extra: bus)
+    }
+
     /// The primary's pid, from its lock file.
     var primaryPID: pid_t? {
         let text = ((try? RegularFile.readIfExists(runtimeDirectory + "/schemerouter/com.example.notes.lock")) ?? nil)

@@ -1,0 +1,49 @@
+import SchemeRouter
+import SchemeRouterGTK
+
+/// One window, presented at launch; a URL retitles it and presents it with the sender's token.
+@MainActor
+final class WindowProbeDelegate: ApplicationDelegate {
+    private let windows: GTKWindows
+    private var window: GTKWindow?
+
+    init(windows: GTKWindows) {
+        self.windows = windows
+    }
+
+    func didFinishLaunching(options: LaunchOptions) -> Bool {
+        if options.url == nil { show(title: "Probe", activationToken: options.activationToken) }
+        return true
+    }
+
+    func open(_ request: WindowProbeRequest, options: OpenOptions) throws -> Bool {
+        switch request {
+        case .title(let text): show(title: text, activationToken: options.activationToken)
+        }
+        return true
+    }
+
+    private func show(title: String, activationToken: String?) {
+        let window = self.window ?? GTKWindow(title: title)
+        self.window = window
+        window.title = title
+        windows.present(window, activationToken: activationToken)
+    }
+}
+
+/// `windowprobe://title/TEXT`.
+enum WindowProbeRequest: AppRequest {
+    case title(String)
+
+    static let routeNames: Set<String> = ["title"]
+
+    init(match: RouteMatch) throws(RouteError) {
+        self = .title(try match.parameters.string("text"))
+    }
+}
+
+let windowProbeManifestJSON = """
+    {"CFBundleURLName": "com.example.windowprobe", "CFBundleURLSchemes": ["windowprobe"],
+     "routes": [{"name": "title", "host": "title", "path": "/{text}",
+                 "parameters": {"text": {"type": "string", "minLength": 1, "maxLength": 100}}}]}
+    """

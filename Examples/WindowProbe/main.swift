@@ -1,0 +1,12 @@
+// WindowProbe: the smallest GTK app without scenes, for the GLib tests (never shipped: no
+// product). One window whose focus, minimising and closing drive the app's lifecycle through
+// `GTKWindows`; `window-probe` run again brings it back. Its URL only retitles the window.
+import SchemeRouter
+import SchemeRouterGLib
+import SchemeRouterGTK
+import SchemeRouterRuntime
+
+let runLoop = GLibRunLoop(start: { try GTK.start() })
+Application.main(manifest: windowProbeManifestJSON, file: "Examples/WindowProbe/WindowProbeDelegate.swift", host: runLoop) { _ in
+    WindowProbeDelegate(windows: GTKWindows(runLoop: runLoop))
+}
