@@ -94,7 +94,7 @@ let package = Package(
         // A real GTK 4 app: notes:// URLs open, create and search notes in a window (issue 17).
         .executableTarget(
             name: "Notes", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGTK", "CGTK"], path: "Examples/Notes"),
-        // A test-only probe, never shipped: one GTK window without scenes (NotesSceneTests' app-wide counterpart).
+        // A test-only probe, never shipped: one GTK window without scenes (WindowProbeTests).
         .executableTarget(
             name: "WindowProbe", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGTK"], path: "Examples/WindowProbe"),
 

@@ -1,6 +1,6 @@
 // WindowProbe: the smallest GTK app without scenes, for the GLib tests (never shipped: no
 // product). One window whose focus, minimising and closing drive the app's lifecycle through
-// `GTKWindows`; `window-probe` run again brings it back. Its URL only retitles the window.
+// `GTKWindows`; `WindowProbe` run again brings it back (WindowProbeTests). Its URL only retitles the window.
 import SchemeRouter
 import SchemeRouterGLib
 import SchemeRouterGTK
