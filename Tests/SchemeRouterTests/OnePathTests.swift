@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 
 @testable import SchemeRouter
@@ -45,5 +46,45 @@ import Testing
     ])
     func refusedInURLOrder(url: String, message: String) {
         #expect(Self.refusal(url) == message)
+    }
+
+    /// A route's keys: 1 to 64 distinct names of 1 to 9 plain bytes (many differing in one byte),
+    /// each bound to a repeated list; and items naming them in any order, some keys escaped.
+    static let keyedQueries = Generator { (rng: inout any SeededRandomNumberGenerator) -> ([String], [(Int, Bool)]) in
+        let alphabet = Array("ab19._~-".utf8) + Array("k".utf8)
+        var keys: [String] = []
+        for _ in 0..<Int.random(in: 1...64, using: &rng) {
+            let length = Int.random(in: 1...9, using: &rng)
+            let key = String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &rng)! }, as: UTF8.self)
+            if !keys.contains(key) { keys.append(key) }
+        }
+        let items = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+            (Int.random(in: 0..<keys.count, using: &rng), Int.random(in: 0..<5, using: &rng) == 0)
+        }
+        return (keys, items)
+    }
+
+    /// Every item is bound to its key's list, in URL order, whatever the key names (the key table
+    /// finds raw short keys by their first word, the rest by decoding; both agree).
+    @Test func everyKeyIsFoundWhateverItsName() async {
+        await propertyCheck(count: 300, input: Self.keyedQueries) { keys, items in
+            let query = keys.enumerated().map { "\"\($0.element)\": \"p\($0.offset)\"" }.joined(separator: ", ")
+            let specs = keys.indices.map { "\"p\($0)\": {\"type\": \"string\", \"optional\": true, \"repeated\": true}" }
+            let route = #"{"name": "r", "path": "/", "query": {\#(query)}, "parameters": {\#(specs.joined(separator: ", "))}}"#
+            let declaration = try! SchemeDeclaration(Manifest(json: Array(ManifestTests.withRoute(route).utf8), file: "m.json"))
+            let text = items.enumerated().map { position, item in
+                let key = keys[item.0]
+                // `%6B` for a leading `k`, else the whole key escaped byte by byte.
+                let escaped = key.first == "k" ? "%6B" + key.dropFirst() : key.utf8.map { "%" + String($0, radix: 16) }.joined()
+                return (item.1 ? escaped : key) + "=v\(position)"
+            }.joined(separator: "&")
+            let match = try! declaration.match(SchemeURL("app:/?" + text))
+            for (index, _) in keys.enumerated() {
+                let expected = items.enumerated().filter { $0.element.0 == index }.map { "v\($0.offset)" }
+                #expect((try? match.strings("p\(index)")) == expected, "\(keys) \(text)")
+            }
+            let plan = declaration.matcher.routes[0].plan
+            #expect(plan.keySlots.count <= 16 * keys.count + 16, "\(keys.count) keys, \(plan.keySlots.count) slots")
+        }
     }
 }

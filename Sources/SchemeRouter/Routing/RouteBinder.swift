@@ -162,19 +162,25 @@ extension RoutePlan {
             UnsafeMutableRawPointer(copy + end + 1).storeBytes(of: UInt64(0), as: UInt64.self)
             let raw = UnsafeRawPointer(copy)
             let keys = queryKeys.buffer
+            let (slots, multiplier, shift) = (keySlots.buffer, keyMultiplier, keyShift)
+            let equalsSigns = ByteText.broadcast(UInt8(ascii: "="))
             var start = query.lowerBound
             while true {
                 // The item's key: a raw known key and its `=`, else decoded.
                 let head = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-                var item = 0
-                while item < keys.count && head & keys[item].prefixMask != keys[item].prefix { item &+= 1 }
+                let equals = ByteText.zeroBytes(head ^ equalsSigns)
+                let prefix = head & (equals ^ (equals &- 1))
+                let slot = slots[Int(truncatingIfNeeded: (prefix &* multiplier) &>> shift)]
+                var (item, parameter, isRepeated) = (Int(slot.key), Int(slot.parameter), slot.isRepeated)
                 let valueStart: Int
                 let itemEnd: Int
                 let valueSpecial: Bool
                 var key: UnsafeBufferPointer<UInt8>
-                if item < keys.count {
-                    key = UnsafeBufferPointer(start: base + start, count: keys[item].keyLength)
-                    valueStart = start &+ keys[item].keyLength &+ 1
+                if slot.prefix == prefix {
+                    // The key ends at the first `=`: its length needs no load.
+                    let keyLength = equals.trailingZeroBitCount &>> 3
+                    key = UnsafeBufferPointer(start: base + start, count: keyLength)
+                    valueStart = start &+ keyLength &+ 1
                     (itemEnd, valueSpecial) = Self.itemEnd(raw, from: valueStart, form: form)
                 } else {
                     let special: Bool
@@ -196,7 +202,7 @@ extension RoutePlan {
                         guard keyEnd < itemEnd else {
                             throw .queryItemWithoutValue(key: String(decoding: key, as: UTF8.self), offset: start)
                         }
-                        item = index
+                        (item, parameter, isRepeated) = (index, keys[index].parameter, keys[index].isRepeated)
                         valueStart = keyEnd &+ 1
                     } else if ignoresUnknownQueryItems {
                         if itemEnd >= end { break }
@@ -207,17 +213,16 @@ extension RoutePlan {
                     }
                 }
 
-                let binding = keys[item]
                 let bit: UInt64 = 1 << UInt64(item)
                 let output = copy + (context.bytes.count &+ Self.scratchPadding &+ valueStart)
-                let value = try context.read(valueStart..<itemEnd, binding.parameter, special: valueSpecial, form: form, output: output)
-                if binding.isRepeated {
-                    parameters.append(value, start: valueStart, url: base, toList: binding.parameter, listStart: start)
+                let value = try context.read(valueStart..<itemEnd, parameter, special: valueSpecial, form: form, output: output)
+                if isRepeated {
+                    parameters.append(value, start: valueStart, url: base, toList: parameter, listStart: start)
                 } else {
                     guard seen & bit == 0 else {
                         throw .duplicateQueryItem(key: String(decoding: key, as: UTF8.self), offset: start)
                     }
-                    parameters.bind(binding.parameter, value, start: valueStart, url: base)
+                    parameters.bind(parameter, value, start: valueStart, url: base)
                 }
                 seen |= bit
 
@@ -243,8 +248,7 @@ extension RoutePlan {
     /// The error for the required items `absent` (a set of keys): the first in the manifest's order.
     @inline(never)
     private func missingItem(_ absent: UInt64, _ layout: URLLayout) -> RouteError {
-        let missing = queryKeys.indices.filter { absent & (1 << UInt64($0)) != 0 }.map { queryKeys[$0] }
-            .min { $0.manifestIndex < $1.manifestIndex }!
+        let missing = queryKeys[absent.trailingZeroBitCount]
         let key = String(decoding: bytes(of: missing), as: UTF8.self)
         return .missingParameter(
             name: names[missing.parameter].text, component: .query, key: key, offset: layout.query?.upperBound ?? layout.path.upperBound)

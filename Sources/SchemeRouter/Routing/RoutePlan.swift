@@ -8,27 +8,22 @@ final class RoutePlan: Sendable {
         let keyLength: Int
         /// The parameter's index in `readers`.
         let parameter: Int
-        /// The item's position in the manifest's `query` (which missing item is reported first).
-        let manifestIndex: Int
         let isRepeated: Bool
-        /// The key and its `=` as a word's first bytes, and their mask: an item whose first eight bytes
-        /// match starts with this key, raw. Longer or escapable keys never match (found by decoding).
+        /// The key and its `=` as a word's first bytes (`0` for a longer or escapable key, found by
+        /// decoding): an item whose first eight bytes up to its first `=` are this starts with this key, raw.
         let prefix: UInt64
-        let prefixMask: UInt64
 
-        init(key: [UInt8], keyStart: Int, parameter: Int, manifestIndex: Int, isRepeated: Bool) {
+        init(key: [UInt8], keyStart: Int, parameter: Int, isRepeated: Bool) {
             self.keyStart = keyStart
             keyLength = key.count
             self.parameter = parameter
-            self.manifestIndex = manifestIndex
             self.isRepeated = isRepeated
             // Letters, digits and `-._~` (RFC 3986 `unreserved`) stand raw and decode to themselves.
             let isPlain = { (byte: UInt8) in
                 (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || "-._~".utf8.contains(byte)
             }
             let fits = !key.isEmpty && key.count < 8 && key.allSatisfy(isPlain)
-            prefix = fits ? (key + [UInt8(ascii: "=")]).reversed().reduce(0) { $0 << 8 | UInt64($1) } : 1
-            prefixMask = fits ? UInt64.max >> UInt64(8 * (7 - key.count)) : 0
+            prefix = fits ? (key + [UInt8(ascii: "=")]).reversed().reduce(0) { $0 << 8 | UInt64($1) } : 0
         }
     }
 
@@ -45,9 +40,14 @@ final class RoutePlan: Sendable {
     let readers: FrozenArray<ValueReader>
     /// Per path pattern segment: the parameter bound there, or `-1` for a literal.
     let pathParameters: FrozenArray<Int>
-    /// Repeated keys first: their items are the commonest, and keys are tried in this order.
+    /// In the manifest's order; a key's bit in the binder's set of keys seen is its index here.
     let queryKeys: FrozenArray<QueryKey>
     let keyBytes: FrozenArray<UInt8>
+    /// The keys with a ``QueryKey/prefix``, each in its own slot (the top bits of the prefix times
+    /// `keyMultiplier`): a raw item's key is one hash and one compare; an empty slot's prefix is `0`.
+    let keySlots: FrozenArray<KeySlot>
+    let keyMultiplier: UInt64
+    let keyShift: UInt64
     /// Sets of `queryKeys` (bit = index), absent ones bound empty or missing, tested as a set.
     let emptyListKeys: UInt64
     let requiredKeys: UInt64
@@ -81,11 +81,11 @@ final class RoutePlan: Sendable {
         }
         var queryKeys: [QueryKey] = []
         var keyBytes: [UInt8] = []
-        for (position, item) in definition.query.enumerated() {
+        for item in definition.query {
             let parameter = add(item.parameter)
             let key = Array(item.key.utf8)
             let (start, isRepeated) = (keyBytes.count, readers[parameter].isRepeated)
-            queryKeys.append(QueryKey(key: key, keyStart: start, parameter: parameter, manifestIndex: position, isRepeated: isRepeated))
+            queryKeys.append(QueryKey(key: key, keyStart: start, parameter: parameter, isRepeated: isRepeated))
             keyBytes += key
         }
         rawQuery = definition.rawQuery.map(add) ?? -1
@@ -107,16 +107,14 @@ final class RoutePlan: Sendable {
         self.words = words.frozen()
         self.formats = FrozenArray(formats)
         self.pathParameters = FrozenArray(pathParameters)
-        // Keys match exactly, so the order changes no result; a key's bit in the binder's `seen`
-        // mask is its index here.
-        let ordered = queryKeys.filter(\.isRepeated) + queryKeys.filter { !$0.isRepeated }
-        self.queryKeys = FrozenArray(ordered)
+        self.queryKeys = FrozenArray(queryKeys)
         func keys(where included: (QueryKey) -> Bool) -> UInt64 {
-            ordered.indices.reduce(0) { included(ordered[$1]) ? $0 | 1 << UInt64($1) : $0 }
+            queryKeys.indices.reduce(0) { included(queryKeys[$1]) ? $0 | 1 << UInt64($1) : $0 }
         }
         requiredKeys = keys { !readers[$0.parameter].isOptional }
         emptyListKeys = keys { readers[$0.parameter].isOptional && $0.isRepeated }
         self.keyBytes = FrozenArray(keyBytes)
+        (keySlots, keyMultiplier, keyShift) = Self.keySlots(queryKeys)
         formDecoding = definition.formDecoding
         ignoresUnknownQueryItems = definition.unknownQueryItems == .ignore
     }
@@ -130,5 +128,41 @@ final class RoutePlan: Sendable {
         pathParameters.free()
         queryKeys.free()
         keyBytes.free()
+        keySlots.free()
+    }
+
+    /// A key's prefix and what binding its item needs, in one load.
+    struct KeySlot: Sendable {
+        var prefix: UInt64 = 0
+        var key: Int16 = -1
+        var isRepeated = false
+        var parameter: Int32 = -1
+    }
+
+    /// The smallest table (twice the keys, or more) and a multiplier that give every prefix its own
+    /// slot: tried from a fixed sequence, so a manifest always gets the same table.
+    private static func keySlots(_ keys: [QueryKey]) -> (FrozenArray<KeySlot>, UInt64, UInt64) {
+        let prefixed = keys.indices.filter { keys[$0].prefix != 0 }
+        var bits = 1
+        while 1 << bits < 2 * prefixed.count { bits += 1 }
+        var state: UInt64 = 0
+        while true {
+            for _ in 0..<1000 {
+                state &+= 0x9E37_79B9_7F4A_7C15  // SplitMix64
+                var multiplier = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                multiplier = ((multiplier ^ (multiplier >> 27)) &* 0x94D0_49BB_1331_11EB) | 1
+                var slots = [KeySlot](repeating: KeySlot(), count: 1 << bits)
+                let shift = UInt64(64 - bits)
+                let fits = prefixed.allSatisfy { key in
+                    let slot = Int((keys[key].prefix &* multiplier) >> shift)
+                    guard slots[slot].key < 0 else { return false }
+                    let parameter = Int32(keys[key].parameter)
+                    slots[slot] = KeySlot(prefix: keys[key].prefix, key: Int16(key), isRepeated: keys[key].isRepeated, parameter: parameter)
+                    return true
+                }
+                if fits { return (FrozenArray(slots), multiplier, shift) }
+            }
+            bits += 1
+        }
     }
 }
