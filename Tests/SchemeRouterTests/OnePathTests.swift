@@ -48,14 +48,16 @@ import Testing
         #expect(Self.refusal(url) == message)
     }
 
-    /// A route's keys: 1 to 64 distinct names of 1 to 9 plain bytes (many differing in one byte),
-    /// each bound to a repeated list; and items naming them in any order, some keys escaped.
+    /// A route's keys: 1 to 64 distinct names of up to 17 plain bytes (many differing in one byte,
+    /// or sharing their first four or eight), each bound to a repeated list; and items naming them in
+    /// any order, some keys escaped.
     static let keyedQueries = Generator { (rng: inout any SeededRandomNumberGenerator) -> ([String], [(Int, Bool)]) in
         let alphabet = Array("ab19._~-".utf8) + Array("k".utf8)
         var keys: [String] = []
         for _ in 0..<Int.random(in: 1...64, using: &rng) {
-            let length = Int.random(in: 1...9, using: &rng)
-            let key = String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &rng)! }, as: UTF8.self)
+            let stem = ["", "", "utm_", "page_siz"].randomElement(using: &rng)!
+            let length = Int.random(in: (stem.isEmpty ? 1 : 0)...(17 - stem.count), using: &rng)
+            let key = stem + String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &rng)! }, as: UTF8.self)
             if !keys.contains(key) { keys.append(key) }
         }
         let items = (0..<Int.random(in: 0...12, using: &rng)).map { _ in

@@ -32,9 +32,16 @@ struct ShapeWorkloads {
 
     // MARK: - The shapes
 
-    /// Deep links over 12 schemes with 2–6 of 20 keys; `refusals` makes every URL one the route refuses.
-    static func deepLinks(_ repeats: Repeats, count: Int, refusals: Bool = false) -> ShapeWorkloads {
-        let keys = (0..<20).map { Key(name: "k\($0)", repeated: $0 < repeats.count, isInteger: $0 % 5 == 4) }
+    /// Web-style query keys of 1 to 16 bytes, many sharing a prefix (`utm_`, `page`, `sort`).
+    static let webKeys = [
+        "utm_source", "utm_medium", "utm_campaign", "utm_term", "redirect_uri", "client_id", "q", "page", "sort", "tag",
+        "response_type", "state", "scope", "category", "page_size", "sort_order", "include_archived", "lang", "ref", "v",
+    ]
+
+    /// Deep links over 12 schemes with 2–6 of 20 keys (`k0`…`k19`, or `names`); `refusals` makes
+    /// every URL one the route refuses.
+    static func deepLinks(_ repeats: Repeats, count: Int, refusals: Bool = false, names: [String]? = nil) -> ShapeWorkloads {
+        let keys = (0..<20).map { Key(name: names?[$0] ?? "k\($0)", repeated: $0 < repeats.count, isInteger: $0 % 5 == 4) }
         var parameters = [#""id": {"type": "uuid"}"#]
         for key in keys {
             let type = key.isInteger ? #""type": "integer", "min": 0, "max": 1000000"# : #""type": "string", "maxLength": 64"#
@@ -54,8 +61,8 @@ struct ShapeWorkloads {
             let chosen = (0..<Int(2 + random.next() % 5)).map { _ in Int(random.next() % 20) }
             var used: Set<Int> = []
             for key in chosen where keys[key].repeated || used.insert(key).inserted {
-                items.append("k\(key)=" + value(keys[key], &random))
-                if keys[key].repeated && random.next() % 2 == 0 { items.append("k\(key)=" + value(keys[key], &random)) }
+                items.append("\(keys[key].name)=" + value(keys[key], &random))
+                if keys[key].repeated && random.next() % 2 == 0 { items.append("\(keys[key].name)=" + value(keys[key], &random)) }
             }
             var path = "/items/" + uuid(&random)
             if refusals {
@@ -70,7 +77,7 @@ struct ShapeWorkloads {
             corpus.append("\(scheme)://www.acme.com\(path)?" + items.joined(separator: "&"))
         }
         let title = refusals ? "refused deep links (duplicate key, key without value, dot segment; 12 schemes)"
-            : "deep links, 12 schemes, 2-6 of 20 keys, \(repeats.rawValue == "every" ? "every key" : repeats.rawValue == "four" ? "four keys" : "no key") repeatable"
+            : "deep links, 12 schemes, 2-6 of 20 \(names == nil ? "" : "web-style ")keys, \(repeats.rawValue == "every" ? "every key" : repeats.rawValue == "four" ? "four keys" : "no key") repeatable"
         return ShapeWorkloads(title: title, corpus: corpus, routes: routes, keys: keys, manyValues: false)
     }
 

@@ -52,6 +52,7 @@ for text in acceptance.disagreements.prefix(10) {
 }
 // Held-out-like manifest shapes, each on its own corpus of 2,000 URLs (ShapeWorkloads).
 let shapes = shape == nil ? ShapeWorkloads.Repeats.allCases.map { ShapeWorkloads.deepLinks($0, count: 2_000) }
+    + [ShapeWorkloads.deepLinks(.four, count: 2_000, names: ShapeWorkloads.webKeys)]
     + [ShapeWorkloads.manyValues(count: 2_000), ShapeWorkloads.deepLinks(.none, count: 2_000, refusals: true)] : []
 for workload in shapes {
     let acceptance = workload.acceptance()

@@ -2,7 +2,7 @@
 /// parameters, or throws the first fault in URL order from where it is found (its text made only then).
 extension RoutePlan {
     /// The bytes the scratch buffer has past each half: room for the query copy's `&` and zero bytes.
-    static let scratchPadding = 16
+    static let scratchPadding = 24
 
     /// The scratch buffer's size for a URL of `length` bytes: the first half holds text decoded at
     /// the URL's own offsets and the query's padded copy, the second query values decoded while the copy is read.
@@ -148,8 +148,8 @@ extension RoutePlan {
     }
 
     /// The query's items, split, matched to keys and read in one pass over a copy in the scratch
-    /// buffer that ends in `&` and zero bytes (every item ends at a `&`, every eight-byte read stays
-    /// inside): a raw short key is found by its first word (``QueryKey/prefix``), any other decoded.
+    /// buffer that ends in `&` and zero bytes (every item ends at a `&`, every sixteen-byte read stays
+    /// inside): a raw key of up to 15 bytes is found by its two words (``QueryKey/prefix``), any other decoded.
     private func bindQueryItems(_ context: Context, _ layout: URLLayout, into parameters: RouteParameters.Storage) throws(RouteError) {
         var seen: UInt64 = 0
         let form = formDecoding
@@ -160,6 +160,7 @@ extension RoutePlan {
             (copy + query.lowerBound).update(from: base + query.lowerBound, count: query.count)
             copy[end] = UInt8(ascii: "&")
             UnsafeMutableRawPointer(copy + end + 1).storeBytes(of: UInt64(0), as: UInt64.self)
+            UnsafeMutableRawPointer(copy + end + 9).storeBytes(of: UInt64(0), as: UInt64.self)
             let raw = UnsafeRawPointer(copy)
             let keys = queryKeys.buffer
             let (slots, multiplier, shift) = (keySlots.buffer, keyMultiplier, keyShift)
@@ -168,17 +169,21 @@ extension RoutePlan {
             while true {
                 // The item's key: a raw known key and its `=`, else decoded.
                 let head = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-                let equals = ByteText.zeroBytes(head ^ equalsSigns)
+                let next = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
+                let equals = ByteText.zeroBytes(head ^ equalsSigns), nextEquals = ByteText.zeroBytes(next ^ equalsSigns)
+                // A key of 8 to 15 bytes has no `=` in its first word, and its `=` in the second; the
+                // key's length is where the `=` is (no load).
+                let long = equals == 0
                 let prefix = head & (equals ^ (equals &- 1))
-                let slot = slots[Int(truncatingIfNeeded: (prefix &* multiplier) &>> shift)]
+                let second = long ? next & (nextEquals ^ (nextEquals &- 1)) : 0
+                let keyLength = long ? 8 &+ nextEquals.trailingZeroBitCount &>> 3 : equals.trailingZeroBitCount &>> 3
+                let slot = slots[Int(truncatingIfNeeded: ((prefix &+ second) &* multiplier) &>> shift)]
                 var (item, parameter, isRepeated) = (Int(slot.key), Int(slot.parameter), slot.isRepeated)
                 let valueStart: Int
                 let itemEnd: Int
                 let valueSpecial: Bool
                 var key: UnsafeBufferPointer<UInt8>
-                if slot.prefix == prefix {
-                    // The key ends at the first `=`: its length needs no load.
-                    let keyLength = equals.trailingZeroBitCount &>> 3
+                if slot.prefix == prefix && slot.second == second {
                     key = UnsafeBufferPointer(start: base + start, count: keyLength)
                     valueStart = start &+ keyLength &+ 1
                     (itemEnd, valueSpecial) = Self.itemEnd(raw, from: valueStart, form: form)

@@ -9,9 +9,10 @@ final class RoutePlan: Sendable {
         /// The parameter's index in `readers`.
         let parameter: Int
         let isRepeated: Bool
-        /// The key and its `=` as a word's first bytes (`0` for a longer or escapable key, found by
-        /// decoding): an item whose first eight bytes up to its first `=` are this starts with this key, raw.
+        /// The key and its `=` as two words (`(0, 0)` for a longer or escapable key, found by
+        /// decoding): an item whose first sixteen bytes up to its first `=` are these starts with this key, raw.
         let prefix: UInt64
+        let second: UInt64
 
         init(key: [UInt8], keyStart: Int, parameter: Int, isRepeated: Bool) {
             self.keyStart = keyStart
@@ -22,8 +23,10 @@ final class RoutePlan: Sendable {
             let isPlain = { (byte: UInt8) in
                 (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || "-._~".utf8.contains(byte)
             }
-            let fits = !key.isEmpty && key.count < 8 && key.allSatisfy(isPlain)
-            prefix = fits ? (key + [UInt8(ascii: "=")]).reversed().reduce(0) { $0 << 8 | UInt64($1) } : 0
+            let fits = !key.isEmpty && key.count < 16 && key.allSatisfy(isPlain)
+            let text = fits ? key + [UInt8(ascii: "=")] : []
+            prefix = text.prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
+            second = text.dropFirst(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
         }
     }
 
@@ -43,8 +46,8 @@ final class RoutePlan: Sendable {
     /// In the manifest's order; a key's bit in the binder's set of keys seen is its index here.
     let queryKeys: FrozenArray<QueryKey>
     let keyBytes: FrozenArray<UInt8>
-    /// The keys with a ``QueryKey/prefix``, each in its own slot (the top bits of the prefix times
-    /// `keyMultiplier`): a raw item's key is one hash and one compare; an empty slot's prefix is `0`.
+    /// The keys with a ``QueryKey/prefix``, each in its own slot (the top bits of the sum of its two
+    /// words times `keyMultiplier`): a raw item's key is one hash and two compares; an empty slot's prefix is `0`.
     let keySlots: FrozenArray<KeySlot>
     let keyMultiplier: UInt64
     let keyShift: UInt64
@@ -131,9 +134,10 @@ final class RoutePlan: Sendable {
         keySlots.free()
     }
 
-    /// A key's prefix and what binding its item needs, in one load.
+    /// A key's two words and what binding its item needs, in one slot.
     struct KeySlot: Sendable {
         var prefix: UInt64 = 0
+        var second: UInt64 = 0
         var key: Int16 = -1
         var isRepeated = false
         var parameter: Int32 = -1
@@ -142,7 +146,9 @@ final class RoutePlan: Sendable {
     /// The smallest table (twice the keys, or more) and a multiplier that give every prefix its own
     /// slot: tried from a fixed sequence, so a manifest always gets the same table.
     private static func keySlots(_ keys: [QueryKey]) -> (FrozenArray<KeySlot>, UInt64, UInt64) {
-        let prefixed = keys.indices.filter { keys[$0].prefix != 0 }
+        // Two keys whose words have one sum collide under every multiplier: the later is decoded.
+        var sums: Set<UInt64> = []
+        let prefixed = keys.indices.filter { keys[$0].prefix != 0 && sums.insert(keys[$0].prefix &+ keys[$0].second).inserted }
         var bits = 1
         while 1 << bits < 2 * prefixed.count { bits += 1 }
         var state: UInt64 = 0
@@ -154,10 +160,11 @@ final class RoutePlan: Sendable {
                 var slots = [KeySlot](repeating: KeySlot(), count: 1 << bits)
                 let shift = UInt64(64 - bits)
                 let fits = prefixed.allSatisfy { key in
-                    let slot = Int((keys[key].prefix &* multiplier) >> shift)
+                    let (prefix, second) = (keys[key].prefix, keys[key].second)
+                    let slot = Int(((prefix &+ second) &* multiplier) >> shift)
                     guard slots[slot].key < 0 else { return false }
-                    let parameter = Int32(keys[key].parameter)
-                    slots[slot] = KeySlot(prefix: keys[key].prefix, key: Int16(key), isRepeated: keys[key].isRepeated, parameter: parameter)
+                    let (repeated, parameter) = (keys[key].isRepeated, Int32(keys[key].parameter))
+                    slots[slot] = KeySlot(prefix: prefix, second: second, key: Int16(key), isRepeated: repeated, parameter: parameter)
                     return true
                 }
                 if fits { return (FrozenArray(slots), multiplier, shift) }
