@@ -61,6 +61,13 @@ struct RouteMatchingTests {
         #expect(byHand.route.name == "add")
         #expect(byHand.declaration == match.declaration)
         #expect(byHand != match)
+
+        // A bound match's declaration is its route's; one made by hand keeps the one it was given.
+        let other = try ReverseDNSName("com.example.other")
+        let moved = RouteMatch(url: match.url, declaration: other, route: match.route, parameters: match.parameters)
+        #expect(moved.declaration == other)
+        #expect(match.declaration.rawValue == "com.acme.todolist")
+        #expect(moved != match)
     }
 
     @Test(arguments: [

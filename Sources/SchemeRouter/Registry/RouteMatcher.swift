@@ -2,7 +2,6 @@
 /// not the declaration): ``match(_:bytes:)`` splits the path, selects in the host's ``RouteTrie``
 /// and binds with the route's ``RoutePlan`` in one pass.
 final class RouteMatcher: Sendable {
-    let name: ReverseDNSName
     let routes: [Route]
     /// The tries (``RouteTrie/tries(of:file:)``), a host's found by its index in `hostIndex`.
     let anyHost: RouteTrie?
@@ -13,8 +12,7 @@ final class RouteMatcher: Sendable {
     let plans: FrozenArray<Unmanaged<RoutePlan>>
 
     /// Builds the tries, refusing routes that conflict or that no URL can reach.
-    init(name: ReverseDNSName, routes: [Route], file: String) throws(ManifestError) {
-        self.name = name
+    init(routes: [Route], file: String) throws(ManifestError) {
         self.routes = routes
         (anyHost, servedHosts, hosts) = try RouteTrie.tries(of: routes, file: file)
         hostIndex = KeyTable(servedHosts.enumerated().map { (0, $0.element, $0.offset) }, foldsCase: true)
@@ -31,12 +29,14 @@ final class RouteMatcher: Sendable {
     func match(_ url: SchemeURL, bytes: UnsafeBufferPointer<UInt8>) throws(RouteError) -> RouteMatch {
         let layout = url.layout
         if routes.isEmpty { throw .noRoute(scheme: url.scheme, closestRoute: nil, reason: .noRoutes) }
-        let trie: RouteTrie
+        // Unretained (`self` owns both for the call): the closure below would retain each on every match.
+        let trie: Unmanaged<RouteTrie>
+        unowned(unsafe) let matcher = self
         let index = layout.host.map { hosts.isEmpty ? -1 : hostIndex.value(for: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? -1
         if index >= 0 {
-            trie = hosts[index]
+            trie = .passUnretained(hosts[index])
         } else if let anyHost {
-            trie = anyHost
+            trie = .passUnretained(anyHost)
         } else {
             let host = url.host.map { $0.raw.lowercased() }
             throw .noRoute(scheme: url.scheme, closestRoute: nil, reason: .hostNotServed(host: host, served: servedHosts))
@@ -45,14 +45,14 @@ final class RouteMatcher: Sendable {
         let (route, parameters) = try Self.withPath(layout, bytes: bytes) {
             segments, scratch throws(RouteError) -> (Int, RouteParameters) in
             var miss = RouteTrie.Miss()
-            let route = trie.select(segments, miss: &miss)
-            guard route >= 0 else { throw noRoute(miss, trie, layout, segments, bytes) }
+            let route = trie._withUnsafeGuaranteedRef { $0.select(segments, miss: &miss) }
+            guard route >= 0 else { throw matcher.noRoute(miss, trie.takeUnretainedValue(), layout, segments, bytes) }
             let bound = plans[route]._withUnsafeGuaranteedRef { plan in
                 Result { () throws(RouteError) in try plan.bind(bytes, layout, segments, scratch: scratch) }
             }
             return (route, try bound.get())
         }
-        return RouteMatch(url: url, declaration: name, route: routes[route], bound: parameters)
+        return RouteMatch(url: url, route: routes[route], bound: parameters)
     }
 
     /// Why no route fits (from the layout: a closure capturing the URL copies it on every match).

@@ -34,14 +34,14 @@ public struct SchemeDeclaration: Sendable {
                     reservation: reservation)
             }
         }
-        let compiler = RouteCompiler(file: manifest.file)
+        let compiler = RouteCompiler(file: manifest.file, declaration: manifest.name)
         var routes: [Route] = []
         for (index, definition) in manifest.routes.enumerated() {
             routes.append(try compiler.compile(definition, index: index, previous: routes))
         }
         self.manifest = manifest
         self.routes = routes
-        self.matcher = try RouteMatcher(name: manifest.name, routes: routes, file: manifest.file)
+        self.matcher = try RouteMatcher(routes: routes, file: manifest.file)
     }
 
     /// Matches a URL of one of the declaration's schemes to a route and reads its parameters.

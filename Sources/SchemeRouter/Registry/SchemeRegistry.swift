@@ -13,8 +13,8 @@ public struct SchemeRegistry: Sendable {
     public let declarations: [SchemeDeclaration]
     /// Each scheme's declaration index, looked up by its bytes ignoring case.
     let schemeTable: KeyTable
-    /// Each declaration's matcher, by the same index.
-    let matchers: [RouteMatcher]
+    /// Each declaration's matcher, by the same index, unretained (`declarations` own them).
+    let matchers: [Unmanaged<RouteMatcher>]
 
     /// Indexes declarations.
     /// - Throws: ``ManifestError/schemeClaimedTwice(scheme:first:second:)`` or
@@ -38,7 +38,7 @@ public struct SchemeRegistry: Sendable {
             }
         }
         self.declarations = declarations
-        self.matchers = declarations.map(\.matcher)
+        self.matchers = declarations.map { Unmanaged.passUnretained($0.matcher) }
         self.schemeTable = KeyTable(byScheme.map { (0, $0.key, $0.value) }, foldsCase: true)
     }
 
@@ -82,7 +82,11 @@ public struct SchemeRegistry: Sendable {
             let scheme = url.layout.scheme
             let index = scheme.count <= SchemeName.maximumLength ? schemeTable.value(for: UnsafeBufferPointer(rebasing: bytes[scheme])) : -1
             guard index >= 0 else { throw .unknownScheme(url.scheme) }
-            return try matchers[index].match(url, bytes: bytes)
+            // `_withUnsafeGuaranteedRef` does not forward typed throws, hence the `Result`.
+            let matched = matchers[index]._withUnsafeGuaranteedRef { matcher in
+                Result { () throws(RouteError) in try matcher.match(url, bytes: bytes) }
+            }
+            return try matched.get()
         }
     }
 }

@@ -6,8 +6,8 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The route as declared and compiled, shared by every copy.
     let plan: RoutePlan
 
-    init(definition: RouteDefinition, index: Int, host: String?, path: PathPattern) {
-        plan = RoutePlan(definition, index: index, host: host, path: path)
+    init(definition: RouteDefinition, index: Int, host: String?, path: PathPattern, declaration: ReverseDNSName) {
+        plan = RoutePlan(definition, index: index, host: host, path: path, declaration: declaration)
     }
 
     /// The definition as declared.

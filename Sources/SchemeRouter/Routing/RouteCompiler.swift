@@ -5,6 +5,8 @@ struct RouteCompiler {
     static let maximumQueryItems = 64
 
     let file: String
+    /// The declaration the routes belong to.
+    let declaration: ReverseDNSName
 
     /// Where a parameter is bound, for messages and rules.
     enum Binding: Equatable {
@@ -86,7 +88,7 @@ struct RouteCompiler {
             }
             try check(definition.parameters[name]!, binding: binding, at: specPath, route: reference)
         }
-        return Route(definition: definition, index: index, host: host, path: pattern)
+        return Route(definition: definition, index: index, host: host, path: pattern, declaration: declaration)
     }
 
     /// The rules for one parameter's specification, given where it is bound.

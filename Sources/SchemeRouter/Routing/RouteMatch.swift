@@ -8,20 +8,23 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     /// The URL as received.
     public var url: SchemeURL { parameters.storage.head.pointee.url! }
     /// The declaration (app) whose route matched.
-    public var declaration: ReverseDNSName { parameters.storage.head.pointee.declaration! }
+    public var declaration: ReverseDNSName {
+        let head = parameters.storage.head
+        return head.pointee.declaration ?? head.pointee.route!.plan.declaration
+    }
     /// The route that matched.
     public var route: Route { parameters.storage.head.pointee.route! }
 
     /// Creates a match.
     public init(url: SchemeURL, declaration: ReverseDNSName, route: Route, parameters: RouteParameters) {
-        self.init(url: url, declaration: declaration, route: route, bound: RouteParameters(parameters.storage.copy(for: route)))
+        self.init(url: url, route: route, bound: RouteParameters(parameters.storage.copy(for: route)))
+        self.parameters.storage.head.pointee.declaration = declaration
     }
 
     /// A match of values the binder just bound, kept in their storage (one reference to copy).
-    init(url: SchemeURL, declaration: ReverseDNSName, route: Route, bound: RouteParameters) {
+    init(url: SchemeURL, route: Route, bound: RouteParameters) {
         let head = bound.storage.head
         head.pointee.url = url
-        head.pointee.declaration = declaration
         head.pointee.route = route
         parameters = bound
     }

@@ -62,6 +62,7 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         struct Header {
             /// Set by ``RouteMatch`` (`nil` in a set not made into a match); `route` keeps the tables alive.
             var url: SchemeURL? = nil
+            /// Set for a match made by hand only: a bound match's is its route's.
             var declaration: ReverseDNSName? = nil
             var route: Route? = nil
             /// The values set by hand (for printing), or `nil` when bound from a URL.

@@ -31,6 +31,7 @@ final class RoutePlan: Sendable {
     }
 
     let definition: RouteDefinition
+    let declaration: ReverseDNSName
     let index: Int
     let host: String?
     let path: PathPattern
@@ -62,8 +63,9 @@ final class RoutePlan: Sendable {
     let formDecoding: Bool
     let ignoresUnknownQueryItems: Bool
 
-    init(_ definition: RouteDefinition, index: Int, host: String?, path: PathPattern) {
+    init(_ definition: RouteDefinition, index: Int, host: String?, path: PathPattern, declaration: ReverseDNSName) {
         self.definition = definition
+        self.declaration = declaration
         self.index = index
         self.host = host
         self.path = path
