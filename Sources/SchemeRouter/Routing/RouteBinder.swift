@@ -49,6 +49,15 @@ extension RoutePlan {
         ) throws(RouteError) -> ReadValue {
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             guard special else { return try read(parameter, raw, scalars: raw.count, raw: range) }
+            return try readDecoding(range, parameter, form: form, output: output)
+        }
+
+        /// Escaped text, decoded into `output` and read; out of line, so the plain case inlines.
+        @inline(never)
+        func readDecoding(
+            _ range: Range<Int>, _ parameter: Int, form: Bool, output: UnsafeMutablePointer<UInt8>
+        ) throws(RouteError) -> ReadValue {
+            let raw = UnsafeBufferPointer(rebasing: bytes[range])
             let decoded: (count: Int, scalars: Int)
             do throws(URLRejection) {
                 decoded = try PercentDecoding(plusAsSpace: form).decode(raw, offset: range.lowerBound, into: output)
@@ -80,6 +89,15 @@ extension RoutePlan {
             if reader.pointee.isPlainText, scalars >= reader.pointee.minimum, scalars <= reader.pointee.maximum {
                 return .text(decoded)
             }
+            return try readTyped(parameter, decoded, scalars: scalars, raw: raw)
+        }
+
+        /// A value that is not plain text in bounds; out of line, so the plain case inlines.
+        @inline(never)
+        func readTyped(
+            _ parameter: Int, _ decoded: UnsafeBufferPointer<UInt8>, scalars: Int, raw: Range<Int>
+        ) throws(RouteError) -> ReadValue {
+            let reader = readers.baseAddress.unsafelyUnwrapped + parameter
             do throws(ParameterSpec.ValueFault) {
                 return try reader.pointee.read(decoded, scalars: scalars, words: words, formats: formats)
             } catch {
