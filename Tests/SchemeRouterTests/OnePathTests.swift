@@ -67,7 +67,7 @@ import Testing
     }
 
     /// Every item is bound to its key's list, in URL order, whatever the key names (the key table
-    /// finds raw short keys by their first word, the rest by decoding; both agree).
+    /// finds a raw key of up to 15 bytes by its two words, the rest by decoding; both agree).
     @Test func everyKeyIsFoundWhateverItsName() async {
         await propertyCheck(count: 300, input: Self.keyedQueries) { keys, items in
             let query = keys.enumerated().map { "\"\($0.element)\": \"p\($0.offset)\"" }.joined(separator: ", ")
