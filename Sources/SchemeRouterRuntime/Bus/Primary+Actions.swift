@@ -32,9 +32,7 @@ extension Primary {
             return
         }
         guard let driver else { preconditionFailure("running without a controller") }
-        watchdog.armHook(["performAction"], owner: nil)
-        let performed = driver.appDelegate.performAction(action)
-        guard watchdog.disarm() else { watchdog.park() }
+        let performed = watchdog.runHooks(["performAction"], owner: nil) { driver.appDelegate.performAction(action) }
         trace?.write(action: action, performed: performed)
         if performed {
             call.message.replyEmpty()

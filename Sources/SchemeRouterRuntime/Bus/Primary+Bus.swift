@@ -278,18 +278,18 @@ extension Primary {
             case .inactive: ["didBecomeActive"]
             default: []
             }
-        watchdog.armHook(hooks, owner: nil)
-        var refusal: String?
-        do throws(LifecycleError) {
-            switch controller.state {
-            case .background, .suspended: try controller.enterForeground()
-            case .inactive: try controller.becomeActive()
-            default: break
+        let refusal = watchdog.runHooks(hooks, owner: nil) { () -> String? in
+            do throws(LifecycleError) {
+                switch controller.state {
+                case .background, .suspended: try controller.enterForeground()
+                case .inactive: try controller.becomeActive()
+                default: break
+                }
+                return nil
+            } catch {
+                return error.description
             }
-        } catch {
-            refusal = error.description
         }
-        guard watchdog.disarm() else { watchdog.park() }
         rearmBackgroundTimer()
         if refusal == nil { presentWindow?(nil, activationToken) }
         return refusal

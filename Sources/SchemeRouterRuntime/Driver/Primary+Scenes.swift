@@ -5,31 +5,31 @@ extension Primary {
     /// A window of an unknown or disconnected session changes nothing.
     func follow(scene session: String, window: SceneWindowState) {
         guard phase == .running, let scenes = sceneController, let state = scenes.state(of: session) else { return }
-        watchdog.armHook(["the scene hooks of \(session)"], owner: nil)
-        do throws(SceneError) {
-            switch (window, state) {
-            case (_, .unattached):
-                break
-            case (.closed, _):
-                try scenes.close(session)
-            case (.focused, .foregroundActive), (.unfocused, .foregroundInactive), (.hidden, .background),
-                (.hidden, .suspended):
-                break
-            case (.focused, _), (.unfocused, _):
-                if !state.isForeground { try scenes.enterForeground(session) }
-                if window == .focused {
-                    try scenes.activate(session)
-                } else if scenes.state(of: session) == .foregroundActive {
-                    try scenes.resignActive(session)
+        watchdog.runHooks(["the scene hooks of \(session)"], owner: nil) {
+            do throws(SceneError) {
+                switch (window, state) {
+                case (_, .unattached):
+                    break
+                case (.closed, _):
+                    try scenes.close(session)
+                case (.focused, .foregroundActive), (.unfocused, .foregroundInactive), (.hidden, .background),
+                    (.hidden, .suspended):
+                    break
+                case (.focused, _), (.unfocused, _):
+                    if !state.isForeground { try scenes.enterForeground(session) }
+                    if window == .focused {
+                        try scenes.activate(session)
+                    } else if scenes.state(of: session) == .foregroundActive {
+                        try scenes.resignActive(session)
+                    }
+                case (.hidden, _):
+                    if state == .foregroundActive { try scenes.resignActive(session) }
+                    try scenes.enterBackground(session)
                 }
-            case (.hidden, _):
-                if state == .foregroundActive { try scenes.resignActive(session) }
-                try scenes.enterBackground(session)
+            } catch {
+                Log.error("the window of scene \(session) is \(window.rawValue), but its scene cannot follow: \(error)")
             }
-        } catch {
-            Log.error("the window of scene \(session) is \(window.rawValue), but its scene cannot follow: \(error)")
         }
-        guard watchdog.disarm() else { watchdog.park() }
         rearmBackgroundTimer()
     }
 
@@ -38,15 +38,15 @@ extension Primary {
     /// under the hook deadline; why not, if refused.
     func activateScenes(activationToken: String?) -> String? {
         guard let scenes = sceneController else { preconditionFailure("running without a scene controller") }
-        watchdog.armHook(["the scene hooks of the activation"], owner: nil)
-        var refusal: String?
-        do throws(SceneError) {
-            let (session, connected) = try scenes.activateApp(activationToken: activationToken)
-            if !connected { presentWindow?(session.persistentIdentifier, activationToken) }
-        } catch {
-            refusal = error.description
+        let refusal = watchdog.runHooks(["the scene hooks of the activation"], owner: nil) { () -> String? in
+            do throws(SceneError) {
+                let (session, connected) = try scenes.activateApp(activationToken: activationToken)
+                if !connected { presentWindow?(session.persistentIdentifier, activationToken) }
+                return nil
+            } catch {
+                return error.description
+            }
         }
-        guard watchdog.disarm() else { watchdog.park() }
         rearmBackgroundTimer()
         return refusal
     }

@@ -25,9 +25,9 @@ extension Primary {
     /// or end the process when a background task was left open and the app was terminated.
     private func backgroundDeadlineReached() {
         guard let driver, phase == .running else { return }
-        watchdog.armHook(["a background task's expiration handler", "willTerminate"], owner: nil)
-        let outcome = driver.tickBackground()
-        guard watchdog.disarm() else { watchdog.park() }
+        let outcome = watchdog.runHooks(["a background task's expiration handler", "willTerminate"], owner: nil) {
+            driver.tickBackground()
+        }
         if case .terminated(_, let unended) = outcome {
             Log.error(
                 "the background time ran out with background tasks not ended ("

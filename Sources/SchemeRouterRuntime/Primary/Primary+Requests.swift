@@ -154,12 +154,11 @@ extension Primary {
             currentSource = nil
             currentToken = nil
         }
-        watchdog.armHook(hooks, owner: owner)
         // Events reach the driver only from loop callbacks, never from inside a hook, and a
         // running primary's app is never notRunning.
-        let verdict = driver.deliver(pending.routed, options: pending.options, delivery: pending.delivery)
-        guard watchdog.disarm() else { watchdog.park() }
-        return verdict
+        return watchdog.runHooks(hooks, owner: owner) {
+            driver.deliver(pending.routed, options: pending.options, delivery: pending.delivery)
+        }
     }
 
     /// Who sent a URL: the kernel's pid and uid for the connection and the executable behind
@@ -217,35 +216,33 @@ extension Primary {
             case (.inactive, .active): ["willResignActive"]
             default: []
             }
-        watchdog.armHook(hooks, owner: connection.descriptor)
-        var refusal: String?
-        do throws(LifecycleError) {
-            switch (request.command, controller.state) {
-            case (.state, _):
-                break
-            case (.background, .active):
-                try controller.resignActive()
-                try controller.enterBackground()
-            case (.background, .inactive):
-                try controller.enterBackground()
-            case (.foreground, .background), (.foreground, .suspended),
-                (.activate, .background), (.activate, .suspended):
-                try controller.enterForeground()
-            case (.activate, .inactive), (.active, .inactive):
-                try controller.becomeActive()
-            case (.inactive, .active):
-                try controller.resignActive()
-            case (.activate, .active):
-                break
-            case (.injectClockChange, _):
-                refusal = "\(app.name) does not accept injected clock changes (a probe app's test hook)"
-            case (let command, let state):
-                refusal = "\(command) is not allowed while \(app.name) is \(state.rawValue)"
+        let refusal = watchdog.runHooks(hooks, owner: connection.descriptor) { () -> String? in
+            do throws(LifecycleError) {
+                switch (request.command, controller.state) {
+                case (.state, _), (.activate, .active):
+                    return nil
+                case (.background, .active):
+                    try controller.resignActive()
+                    try controller.enterBackground()
+                case (.background, .inactive):
+                    try controller.enterBackground()
+                case (.foreground, .background), (.foreground, .suspended),
+                    (.activate, .background), (.activate, .suspended):
+                    try controller.enterForeground()
+                case (.activate, .inactive), (.active, .inactive):
+                    try controller.becomeActive()
+                case (.inactive, .active):
+                    try controller.resignActive()
+                case (.injectClockChange, _):
+                    return "\(app.name) does not accept injected clock changes (a probe app's test hook)"
+                case (let command, let state):
+                    return "\(command) is not allowed while \(app.name) is \(state.rawValue)"
+                }
+                return nil
+            } catch {
+                return error.description
             }
-        } catch {
-            refusal = error.description
         }
-        guard watchdog.disarm() else { watchdog.park() }
         if controller.state == .notRunning {
             // The app exits on suspend: leaving the foreground terminated it.
             terminate(status: .success, requester: (connection, request.request))

@@ -16,9 +16,7 @@ extension Primary {
         for event in events {
             guard phase == .running, let driver, driver.appState != .notRunning else { return }
             let immediate = driver.appState == .active || driver.appState == .inactive
-            watchdog.armHook(immediate ? [event.hookName] : [], owner: nil)
-            driver.postSystemEvent(event)
-            guard watchdog.disarm() else { watchdog.park() }
+            watchdog.runHooks(immediate ? [event.hookName] : [], owner: nil) { driver.postSystemEvent(event) }
         }
     }
 

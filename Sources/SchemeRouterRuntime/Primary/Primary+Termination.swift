@@ -44,9 +44,9 @@ extension Primary {
         listener.close()
         watchdog.listenerClosed()
         if let driver, driver.appState != .notRunning {
-            watchdog.armHook(driver.appState == .suspended ? [] : ["willTerminate"], owner: requester?.connection.descriptor)
-            driver.terminateApp(discardingState: discardingState)
-            guard watchdog.disarm() else { watchdog.park() }
+            watchdog.runHooks(driver.appState == .suspended ? [] : ["willTerminate"], owner: requester?.connection.descriptor) {
+                driver.terminateApp(discardingState: discardingState)
+            }
         }
         lock.release()
         launchSink?.deliver(.terminated)

@@ -20,21 +20,21 @@ extension Primary {
             case .terminate: ["willTerminate"]
             }
         }
-        watchdog.armHook(hooks, owner: nil)
-        do throws(LifecycleError) {
-            for step in steps {
-                switch step {
-                case .resignActive: try controller.resignActive()
-                case .becomeActive: try controller.becomeActive()
-                case .enterBackground: try controller.enterBackground()
-                case .enterForeground: try controller.enterForeground()
-                case .terminate: break
+        watchdog.runHooks(hooks, owner: nil) {
+            do throws(LifecycleError) {
+                for step in steps {
+                    switch step {
+                    case .resignActive: try controller.resignActive()
+                    case .becomeActive: try controller.becomeActive()
+                    case .enterBackground: try controller.enterBackground()
+                    case .enterForeground: try controller.enterForeground()
+                    case .terminate: break
+                    }
                 }
+            } catch {
+                Log.error("the windows' lifecycle step failed: \(error)")
             }
-        } catch {
-            Log.error("the windows' lifecycle step failed: \(error)")
         }
-        guard watchdog.disarm() else { watchdog.park() }
         rearmBackgroundTimer()
     }
 }

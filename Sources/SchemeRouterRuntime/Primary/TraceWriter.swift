@@ -32,22 +32,8 @@ struct TraceWriter: Sendable {
         guard record.hook != .restoreState else { return }
         var line = "{\"hook\": \"\(record.hook.rawValue)\", \"state\": \"\(record.state.rawValue)\""
         if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
-        line += Self.change(record.systemEvent)
-        if let source {
-            line += ", \"source\": {\"name\": \(JSONString.quoted(source.name))"
-            if let pid = source.pid { line += ", \"pid\": \(pid)" }
-            if let uid = source.uid { line += ", \"uid\": \(uid)" }
-            line += ", \"claimed\": \(source.isClaimed)}"
-        }
-        if let token { line += ", \"activationToken\": \(JSONString.quoted(token))" }
-        if record.hook == .open {
-            // When `open` returned, on CLOCK_MONOTONIC: what the wake benchmark measures to.
-            let now = Sys.monotonicNow().components
-            line += ", \"monotonicNs\": \(now.seconds * 1_000_000_000 + now.attoseconds / 1_000_000_000)"
-        }
-        line += "}\n"
-        let bytes = Array(line.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        // Stamped when `open` returned: what the wake benchmark measures to.
+        writeHook(line, record.systemEvent, source: source, token: token, stamped: record.hook == .open)
     }
 
     /// Writes the line for one hook of a scene app: `{"hook": "willConnect", "session":
@@ -61,7 +47,14 @@ struct TraceWriter: Sendable {
         if let sceneState = record.sceneState { line += ", \"sceneState\": \"\(sceneState.rawValue)\"" }
         line += ", \"state\": \"\(record.appState.rawValue)\""
         if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
-        line += Self.change(record.systemEvent)
+        // Stamped when the hook that got the URL returned, as for `open` (the GTK wake benchmark).
+        writeHook(line, record.systemEvent, source: source, token: token, stamped: record.url != nil)
+    }
+
+    /// Ends a hook's line with what both kinds of app trace (the event's change, the source, the
+    /// token, and when `stamped` the time on CLOCK_MONOTONIC as `monotonicNs`) and writes it.
+    private func writeHook(_ line: String, _ event: SystemEvent?, source: SourceApplication?, token: String?, stamped: Bool) {
+        var line = line + Self.change(event)
         if let source {
             line += ", \"source\": {\"name\": \(JSONString.quoted(source.name))"
             if let pid = source.pid { line += ", \"pid\": \(pid)" }
@@ -69,14 +62,11 @@ struct TraceWriter: Sendable {
             line += ", \"claimed\": \(source.isClaimed)}"
         }
         if let token { line += ", \"activationToken\": \(JSONString.quoted(token))" }
-        if record.url != nil {
-            // When the hook that got the URL returned, as for `open` (the GTK wake benchmark).
+        if stamped {
             let now = Sys.monotonicNow().components
             line += ", \"monotonicNs\": \(now.seconds * 1_000_000_000 + now.attoseconds / 1_000_000_000)"
         }
-        line += "}\n"
-        let bytes = Array(line.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        writeLine(line + "}")
     }
 
     /// A time zone's or locale's `, "from": …, "to": …`; nothing for other events.
@@ -98,9 +88,7 @@ struct TraceWriter: Sendable {
         case .boolean(let flag): line += ", \"parameter\": \(flag)"
         case nil: break
         }
-        line += ", \"performed\": \(performed)}\n"
-        let bytes = Array(line.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        writeLine(line + ", \"performed\": \(performed)}")
     }
 
     /// Writes the line for what state preservation did:
@@ -114,8 +102,12 @@ struct TraceWriter: Sendable {
             case .saved: "saved"
             case .saveFailed: "saveFailed"
             }
-        let line = "{\"restoration\": \"\(kind)\", \"detail\": \(JSONString.quoted(event.description))}\n"
-        let bytes = Array(line.utf8)
+        writeLine("{\"restoration\": \"\(kind)\", \"detail\": \(JSONString.quoted(event.description))}")
+    }
+
+    /// Writes `line` and its newline in one `write` (see the type's comment).
+    private func writeLine(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
     }
 }

@@ -12,7 +12,7 @@ import Synchronization
 ///   share ``RuntimeSettings/launchDeadline``. On overrun every connection and every connection
 ///   still in the listen backlog gets `error(launchTimedOut)`, the invoking process the verdict
 ///   `launchTimedOut`, and the process exits with ``ExitStatus/launchTimedOut`` (5).
-/// - **A hook** (``armHook(_:owner:)``): every later hook (`open`, the transitions,
+/// - **A hook** (``runHooks(_:owner:_:)``): every later hook (`open`, the transitions,
 ///   `willTerminate`, background-task expiration handlers) gets ``RuntimeSettings/hookDeadline``
 ///   of its own. On overrun the connection (or verdict pipe) whose request the hook serves, its
 ///   *owner*, gets `error(hookTimedOut)` (its URL may have been partly handled), every other
@@ -132,6 +132,19 @@ final class Watchdog: Sendable {
             return
         }
         arm(.hook, deadline: hookDeadline, expected: hooks, owner: owner, sink: nil)
+    }
+
+    /// Runs `body`, which calls the delegate's `hooks` (in order), under the hook deadline for
+    /// the request of `owner`, and claims its end: the one way the primary runs hooks after the
+    /// launch.
+    ///
+    /// Returns only if the watchdog has not fired; otherwise the process is exiting and the main
+    /// thread parks.
+    func runHooks<Result>(_ hooks: [String], owner: Int32?, _ body: () -> Result) -> Result {
+        armHook(hooks, owner: owner)
+        let result = body()
+        guard disarm() else { park() }
+        return result
     }
 
     /// The hook that just returned was `name`: the next expected one gets a fresh deadline.
