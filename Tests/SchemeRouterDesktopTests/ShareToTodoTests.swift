@@ -41,7 +41,7 @@ import SchemeRouterPlatform
             try HandlerDesktopFile(name: try ReverseDNSName("com.acme.todolist"), schemes: [try SchemeName("todolist")], executable: recorder.script))
         let declined = try Self.run(sandbox, ["--json", "x"])
         #expect(declined.termination == .exited(1))
-        #expect(declined.standardOutputText == "{\"url\": \"todolist://?x#today\", \"verdict\": \"declined\", \"message\": \"declined by the app\"}\n")
+        #expect(declined.standardOutputText == "{\"url\": \"todolist://?x#today\", \"verdict\": \"declined\", \"message\": \"declined\"}\n")
         #expect(recorder.arguments() == ["todolist://?x#today"])
     }
 }

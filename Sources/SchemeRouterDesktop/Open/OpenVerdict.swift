@@ -93,16 +93,16 @@ public enum OpenVerdict: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A sentence for people.
+    /// A sentence for people; a verdict the app gave reads as the app's own client prints it.
     public var description: String {
         switch self {
         case .handled: "handled"
-        case .declined: "declined by the app"
+        case .declined: "declined"
         case .rejected(let code, let offset, let message): "rejected (\(code)): \(message) at byte \(offset)"
         case .openFailed(let reason): "open failed: \(reason)"
         case .launchFailed(let reason): "launch failed: \(reason)"
-        case .launchTimedOut: "the app's launch timed out"
-        case .terminated: "the app terminated before the URL reached it"
+        case .launchTimedOut: "launch timed out"
+        case .terminated: "terminated before the URL was delivered"
         case .noAnswer(let reason): "no answer: \(reason)"
         case .noHandler(let scheme): "no application handles \(scheme): URLs (schemectl register MANIFEST --exec PATH)"
         case .delivered: "delivered (no verdict)"
