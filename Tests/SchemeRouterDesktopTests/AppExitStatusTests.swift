@@ -21,6 +21,19 @@ import Testing
         }
     }
 
+    /// Every verdict an app can give, woken or launched.
+    static let appVerdicts: [WakeVerdict] = [
+        .handled, .declined, .rejected(code: "no-route", offset: 12, message: "'x' is not served"), .openFailed("disk full"),
+        .launchFailed("died"), .launchTimedOut, .terminated, .hookTimedOut("open"), .noAnswer("gone"),
+        .unresponsive("no ack"), .busy("descriptor limit"), .protocolError("bad frame"),
+    ]
+
+    @Test("schemectl open words a verdict as the app's own invocation does, and exits with its status", arguments: appVerdicts)
+    func appVerdictReadsAlike(verdict: WakeVerdict) {
+        #expect(OpenVerdict(verdict).description == verdict.description)
+        #expect(OpenVerdict(verdict).exitStatus == verdict.exitStatus.rawValue)
+    }
+
     @Test func undocumentedStatusIsALaunchFailure() {
         let verdict = URLOpener.verdict(exitStatus: 42)
         #expect(verdict.exitStatus == 4)
