@@ -9,7 +9,7 @@ import Testing
 /// (`-displayfd`), openbox runs a command once it manages the screen (`--startup`), which
 /// creates a file this waits for with inotify.
 struct XServer {
-    static let tools = ["Xvfb", "openbox", "xdotool", "xprop", "import", "convert", "xdg-open", "gio"]
+    static let tools = ["Xvfb", "openbox", "xdotool", "wmctrl", "xprop", "import", "convert", "xdg-open", "gio"]
 
     let display: String
     private let server: ChildProcess.Running
@@ -21,7 +21,7 @@ struct XServer {
         let missing = Self.tools.filter { environment.which($0) == nil }
         try #require(
             missing.isEmpty,
-            "missing \(missing.joined(separator: ", ")): run `bash scripts/setup gtk` (installs xvfb, openbox, xdotool, x11-utils, imagemagick, xdg-utils, libglib2.0-bin)")
+            "missing \(missing.joined(separator: ", ")): run `bash scripts/setup gtk` (installs xvfb, openbox, xdotool, wmctrl, x11-utils, imagemagick, xdg-utils, libglib2.0-bin)")
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
