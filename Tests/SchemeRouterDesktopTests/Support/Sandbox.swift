@@ -57,10 +57,23 @@ struct Sandbox: Sendable {
         try write(Array(text.utf8), to: path, mode: mode)
     }
 
+    /// Writes `bytes` to `path`, creating directories. An executable is put in place by
+    /// `install`, a child process: a file this process wrote could still be open for writing in
+    /// a child another test is spawning at that moment (between its clone and its exec), and
+    /// running the file would then fail with `ETXTBSY` ("Text file busy").
     func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o644) throws {
         try FileSystem.makeDirectories(FileSystem.split(path).directory)
-        try FileSystem.writeAtomically(bytes, to: path, mode: mode)
-        chmod(path, mode_t(mode))
+        guard mode & 0o111 != 0 else {
+            try FileSystem.writeAtomically(bytes, to: path, mode: mode)
+            chmod(path, mode_t(mode))
+            return
+        }
+        let source = path + ".source"
+        try FileSystem.writeAtomically(bytes, to: source, mode: 0o600)
+        defer { unlink(source) }
+        let installed = try ChildProcess.run(
+            "/usr/bin/install", arguments: ["install", "-m", String(mode, radix: 8), source, path], environment: [])
+        try #require(installed.termination == .exited(0), "install \(path): \(installed.standardErrorText)")
     }
 
     func read(_ path: String) throws -> String? {
