@@ -5,6 +5,7 @@ let package = Package(
     name: "SchemeRouter",
     products: [
         .library(name: "SchemeRouter", targets: ["SchemeRouter"]),
+        .library(name: "SchemeRouterLifecycle", targets: ["SchemeRouterLifecycle"]),
         .library(name: "SchemeRouterTestKit", targets: ["SchemeRouterTestKit"]),
         .library(name: "SchemeRouterRuntime", targets: ["SchemeRouterRuntime"]),
         .library(name: "SchemeRouterDesktop", targets: ["SchemeRouterDesktop"]),
@@ -23,11 +24,14 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
-        // The pure core: parser, manifests, registry, routes, lifecycle and scene state machines, preservation rules.
+        // The URL and routing core: parser, manifests, registry, routes, typed requests, printing.
         // No C, no sockets, no clocks, no Foundation, no file I/O (callers hand it bytes).
         .target(name: "SchemeRouter"),
+        // The app model: one lifecycle engine for apps with and without scenes, background tasks,
+        // queued system events, preservation rules. Pure: events in, hook calls out.
+        .target(name: "SchemeRouterLifecycle", dependencies: ["SchemeRouter"]),
         // Test doubles any app can use to assert its own hook sequence: RecordingDelegate, RecordingSceneApp, ManualClock, InMemoryRestorationStore.
-        .target(name: "SchemeRouterTestKit", dependencies: ["SchemeRouter"]),
+        .target(name: "SchemeRouterTestKit", dependencies: ["SchemeRouter", "SchemeRouterLifecycle"]),
         // Module map over the system libuv (Debian `libuv1-dev`, pkg-config `libuv`), and nothing else.
         .systemLibrary(
             name: "CLibUV",
@@ -53,7 +57,7 @@ let package = Package(
         .target(name: "SchemeRouterPlatform", dependencies: ["CSchemeRouterLinux"]),
         // The only code that touches libuv: main run loop, single instance, wake protocol, signals,
         // deadlines, the sender side (WakeClient), reading manifest files, the D-Bus door.
-        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "SchemeRouterPlatform", "CLibUV", "CSchemeRouterLinux", "CDBus", "CDBusStaticLink"]),
+        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterPlatform", "CLibUV", "CSchemeRouterLinux", "CDBus", "CDBusStaticLink"]),
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
         .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
         // Module maps over GLib/GIO (Debian `libglib2.0-dev`, pkg-config `gio-2.0`) and GTK 4
@@ -103,6 +107,7 @@ let package = Package(
             name: "SchemeRouterTests",
             dependencies: [
                 "SchemeRouter",
+                "SchemeRouterLifecycle",
                 "SchemeRouterTestKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterRuntime
 
 /// A handler with two planted bugs, for `schemectl fuzz --target` to find (Docs/Fuzzing.md).

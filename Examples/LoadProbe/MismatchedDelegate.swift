@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterRuntime
 
 /// A request type that does not match the probe's manifest (it lacks `stall` and names

@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterRuntime
 
 /// The probe's delegate: records deliveries cheaply, and misbehaves on request (throw, trap,

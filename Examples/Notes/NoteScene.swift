@@ -1,10 +1,13 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterGTK
 
 /// One Notes window (one scene): a note, a search, or the list. It is preserved with its content;
 /// the archive keeps the windows in focus order, so they come back stacked as they were.
 @MainActor
 final class NoteScene: SceneDelegate {
+    typealias Request = NotesRequest
+
     private unowned let app: NotesDelegate
     private let session: SceneSession
     private var content: NoteContent?
@@ -18,7 +21,7 @@ final class NoteScene: SceneDelegate {
 
     var restorationIdentifier: String? { content == nil ? nil : "window" }
 
-    func willConnect(to session: SceneSession, options: SceneConnectionOptions) throws {
+    func willConnect(to session: SceneSession, options: SceneConnectionOptions<NotesRequest>) throws {
         if options.isRestoring { return }
         if let context = options.urlContexts.first {
             try open(context)
@@ -27,7 +30,7 @@ final class NoteScene: SceneDelegate {
         }
     }
 
-    func openURLContexts(_ context: SceneURLContext) throws -> Bool {
+    func openURLContexts(_ context: SceneURLContext<NotesRequest>) throws -> Bool {
         try open(context)
         return true
     }
@@ -46,10 +49,9 @@ final class NoteScene: SceneDelegate {
 
     /// Shows what the URL asks for. A new window for a note that does not exist shows the list,
     /// so no scene is left without a window; the sender learns why.
-    private func open(_ context: SceneURLContext) throws {
-        guard let request = context.request(as: NotesRequest.self) else { return }
+    private func open(_ context: SceneURLContext<NotesRequest>) throws {
         do {
-            show(try app.content(for: request), activationToken: context.options.activationToken)
+            show(try app.content(for: context.request), activationToken: context.options.activationToken)
         } catch {
             if content == nil { show(.list, activationToken: context.options.activationToken) }
             throw error

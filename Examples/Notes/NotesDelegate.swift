@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterGTK
 
 /// Notes' application delegate. Notes uses scenes: one window per open note, one per search,
@@ -25,7 +26,7 @@ final class NotesDelegate: SceneApplicationDelegate, StateRestorationDelegate {
         return true
     }
 
-    func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate {
+    func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate<NotesRequest> {
         NoteScene(app: self, session: session)
     }
 

@@ -3,6 +3,7 @@
 // whose GLib main loop the runtime then runs (Docs/GLib.md).
 import SchemeRouter
 import SchemeRouterGLib
+import SchemeRouterLifecycle
 import SchemeRouterGTK
 import SchemeRouterRuntime
 

@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterRuntime
 
 /// TodoList's application delegate: Listing 6-2's `openURL` stores the task an `add` URL

@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterGTK
 
 /// One window, presented at launch; a URL retitles it and presents it with the sender's token.

@@ -1,6 +1,7 @@
 internal import CGLib
 internal import CGTK
 public import SchemeRouter
+public import SchemeRouterLifecycle
 public import SchemeRouterGLib
 internal import SchemeRouterRuntime
 

@@ -1,4 +1,4 @@
-public import SchemeRouter
+public import SchemeRouterLifecycle
 
 /// A `SchemeRouter/RestorationStore` in memory, for testing the preservation rules without
 /// files: it keeps the archive and the restoration record, and logs every operation.

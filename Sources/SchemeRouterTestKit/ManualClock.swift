@@ -1,4 +1,4 @@
-public import SchemeRouter
+public import SchemeRouterLifecycle
 
 /// A `SchemeRouter/LifecycleClock` that moves only when told to, for testing deadlines without
 /// sleeping (like NIO's `EmbeddedEventLoop.advanceTime(by:)`).

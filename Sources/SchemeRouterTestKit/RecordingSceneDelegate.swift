@@ -1,22 +1,24 @@
 public import SchemeRouter
+public import SchemeRouterLifecycle
 
-/// A `SchemeRouter/SceneDelegate` that records every hook call into a log it shares with its
-/// ``RecordingSceneApp`` (``SceneHookLog``), so the order across the app and its scenes can be asserted.
+/// A `SchemeRouterLifecycle/SceneDelegate` that records every hook call into the log it shares
+/// with its ``RecordingSceneApp`` (``HookLog``), so the order across the app and its scenes can be
+/// asserted.
 ///
 /// Its answers are settable: ``targetContentIdentifiers``, ``restorationIdentifier``,
 /// ``openResult``, ``willConnectError``, ``stateToEncode``, ``decodeError``.
 @MainActor
-public final class RecordingSceneDelegate: SceneDelegate {
+public final class RecordingSceneDelegate<Request: AppRequest>: SceneDelegate {
     /// The session this delegate was made for.
     public let session: SceneSession
     /// The log this delegate writes to.
-    public let log: SceneHookLog
+    public let log: HookLog
     /// The content this scene shows; empty by default.
     public var targetContentIdentifiers: Set<String> = []
     /// Set to preserve the scene; `nil` by default.
     public var restorationIdentifier: String?
     /// Decides what ``openURLContexts(_:)`` returns or throws; returns `true` by default.
-    public var openResult: @MainActor (SceneURLContext) throws -> Bool = { _ in true }
+    public var openResult: @MainActor (SceneURLContext<Request>) throws -> Bool = { _ in true }
     /// Thrown by ``willConnect(to:options:)`` when set.
     public var willConnectError: (any Error)?
     /// What ``encodeRestorableState(_:)`` writes.
@@ -24,12 +26,14 @@ public final class RecordingSceneDelegate: SceneDelegate {
     /// Thrown by ``decodeRestorableState(_:)`` when set.
     public var decodeError: (any Error)?
     /// The options ``willConnect(to:options:)`` received.
-    public private(set) var connectionOptions: SceneConnectionOptions?
+    public private(set) var connectionOptions: SceneConnectionOptions<Request>?
+    /// The requests ``openURLContexts(_:)`` received, in call order.
+    public private(set) var receivedRequests: [Request] = []
     /// The state ``decodeRestorableState(_:)`` received.
     public private(set) var decodedState: RestorationCoder?
 
     /// Creates a delegate for `session` that records into `log`.
-    public init(session: SceneSession, log: SceneHookLog) {
+    public init(session: SceneSession, log: HookLog) {
         self.session = session
         self.log = log
     }
@@ -37,7 +41,7 @@ public final class RecordingSceneDelegate: SceneDelegate {
     private var id: String { session.persistentIdentifier }
 
     /// Records the call and the options; throws ``willConnectError``.
-    public func willConnect(to session: SceneSession, options: SceneConnectionOptions) throws {
+    public func willConnect(to session: SceneSession, options: SceneConnectionOptions<Request>) throws {
         connectionOptions = options
         log.record(.willConnect(id, urls: options.urlContexts.map(\.url.text), restoring: options.isRestoring))
         if let willConnectError { throw willConnectError }
@@ -45,15 +49,16 @@ public final class RecordingSceneDelegate: SceneDelegate {
     /// Records the call.
     public func didDisconnect() { log.record(.didDisconnect(id)) }
     /// Records the call.
-    public func didBecomeActive() { log.record(.didBecomeActive(id)) }
+    public func didBecomeActive() { log.record(.sceneDidBecomeActive(id)) }
     /// Records the call.
-    public func willResignActive() { log.record(.willResignActive(id)) }
+    public func willResignActive() { log.record(.sceneWillResignActive(id)) }
     /// Records the call.
-    public func willEnterForeground() { log.record(.willEnterForeground(id)) }
+    public func willEnterForeground() { log.record(.sceneWillEnterForeground(id)) }
     /// Records the call.
-    public func didEnterBackground() { log.record(.didEnterBackground(id)) }
-    /// Records the call; returns or throws what ``openResult`` does.
-    public func openURLContexts(_ context: SceneURLContext) throws -> Bool {
+    public func didEnterBackground() { log.record(.sceneDidEnterBackground(id)) }
+    /// Records the call and the request; returns or throws what ``openResult`` does.
+    public func openURLContexts(_ context: SceneURLContext<Request>) throws -> Bool {
+        receivedRequests.append(context.request)
         log.record(.openURLContexts(id, url: context.url.text))
         return try openResult(context)
     }

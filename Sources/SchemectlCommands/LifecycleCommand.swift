@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterRuntime
 
 /// `schemectl lifecycle <bundle name> <command>`: moves a running app between lifecycle states

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterDesktop
 import SchemeRouterRuntime
 

@@ -1,5 +1,6 @@
 import Glibc
 import SchemeRouter
+import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterDesktop

@@ -1,5 +1,6 @@
 import Glibc
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterFuzzing
 import SchemeRouterPlatform
 

@@ -17,9 +17,11 @@ struct BackgroundExecutionTests {
         #expect(try sandbox.lifecycle(["background"]).status == 0)
         try ProcessWatch.waitForExit(pid, timeout: .seconds(20))
         #expect(sandbox.logLines() == ["task 1", "expired 1"])
-        #expect(sandbox.probeTrace().suffix(3) == [
+        #expect(sandbox.probeTrace().suffix(5) == [
             ProbeTraceLine(hook: "willResignActive", state: "inactive"),
             ProbeTraceLine(hook: "didEnterBackground", state: "background"),
+            ProbeTraceLine(hook: "shouldSaveApplicationState", state: "background"),
+            ProbeTraceLine(hook: "backgroundTaskExpiration", state: "background"),
             ProbeTraceLine(hook: "willTerminate", state: "notRunning"),
         ])
         #expect(try sandbox.lifecycle(["state"]).status == 8)

@@ -1,7 +1,8 @@
 import Glibc
 import Testing
 
-/// What must not compile: a delegate without `open`, with a misspelled or an `async` one, and
+/// What must not compile: a delegate without `open`, with a misspelled or an `async` one, a scene
+/// delegate without `openURLContexts` or reading another request type than its app's, and
 /// `Application.main` after top-level `await`. Each snippet is type-checked by `swiftc` against
 /// the built modules; the correct ones must compile, so the check itself can fail.
 @Suite("Compile checks (swiftc -typecheck)")
@@ -18,6 +19,7 @@ struct CompileCheckTests {
 
     static let prelude = """
         import SchemeRouter
+        import SchemeRouterLifecycle
         import SchemeRouterRuntime
 
         enum NoteRequest: AppRequest {
@@ -55,6 +57,43 @@ struct CompileCheckTests {
                 """, compiles: false, diagnostic: "does not conform to protocol 'ApplicationDelegate'"),
     ]
 
+    static let sceneSnippets: [Snippet] = [
+        Snippet(
+            name: "a scene delegate with openURLContexts(_:) compiles", source: """
+                @MainActor final class NoteScene: SceneDelegate {
+                    func openURLContexts(_ context: SceneURLContext<NoteRequest>) throws -> Bool {
+                        switch context.request { case .open: true }
+                    }
+                }
+                @MainActor final class NotesDelegate: SceneApplicationDelegate {
+                    typealias Request = NoteRequest
+                    func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate<NoteRequest> { NoteScene() }
+                }
+                """, compiles: true, diagnostic: nil),
+        Snippet(
+            name: "a scene delegate without openURLContexts does not compile (no default reports a URL handled)", source: """
+                @MainActor final class NoteScene: SceneDelegate {
+                    typealias Request = NoteRequest
+                    func didBecomeActive() {}
+                }
+                """, compiles: false, diagnostic: "does not conform to protocol 'SceneDelegate'"),
+        Snippet(
+            name: "a scene delegate of another request type than its app's does not compile", source: """
+                enum OtherRequest: AppRequest {
+                    case other
+                    static let routeNames: Set<String> = ["other"]
+                    init(match: RouteMatch) throws(RouteError) { self = .other }
+                }
+                @MainActor final class OtherScene: SceneDelegate {
+                    func openURLContexts(_ context: SceneURLContext<OtherRequest>) throws -> Bool { true }
+                }
+                @MainActor final class NotesDelegate: SceneApplicationDelegate {
+                    typealias Request = NoteRequest
+                    func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate<NoteRequest> { OtherScene() }
+                }
+                """, compiles: false, diagnostic: "OtherScene"),
+    ]
+
     static let mainSnippets: [Snippet] = [
         Snippet(
             name: "Application.main from a main.swift without await compiles", source: """
@@ -76,6 +115,11 @@ struct CompileCheckTests {
     @Test("delegate conformances", arguments: delegateSnippets)
     func delegate(snippet: Snippet) throws {
         try Self.check(snippet, fileName: "Delegate.swift")
+    }
+
+    @Test("scene delegate conformances", arguments: sceneSnippets)
+    func scene(snippet: Snippet) throws {
+        try Self.check(snippet, fileName: "Scene.swift")
     }
 
     @Test("main.swift and Application.main", arguments: mainSnippets)

@@ -141,7 +141,7 @@ struct DBusDoorTests {
         #expect(lines.last?.hasPrefix("whoami name=/usr/bin/gdbus pid=") == true, "\(lines)")
         #expect(lines.last?.contains("uid=\(getuid()) claimed=false") == true, "\(lines)")
         #expect(fixture.hooks() == ["willFinishLaunching", "didFinishLaunching", "didEnterBackground",
-                                    "willEnterForeground", "open", "didBecomeActive", "open"])
+                                    "shouldSaveApplicationState", "willEnterForeground", "open", "didBecomeActive", "open"])
     }
 
     @Test(

@@ -21,6 +21,7 @@ struct SystemEventSourceTests {
             ProbeTraceLine(hook: "significantTimeChange", state: "active"),
             ProbeTraceLine(hook: "willResignActive", state: "inactive"),
             ProbeTraceLine(hook: "didEnterBackground", state: "background"),
+            ProbeTraceLine(hook: "shouldSaveApplicationState", state: "background"),
             ProbeTraceLine(hook: "significantTimeChange", state: "background"),
             ProbeTraceLine(hook: "willEnterForeground", state: "inactive"),
             ProbeTraceLine(hook: "didBecomeActive", state: "active"),

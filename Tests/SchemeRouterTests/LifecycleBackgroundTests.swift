@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -73,7 +74,9 @@ struct LifecycleBackgroundTests {
         #expect(harness.controller.state == .notRunning)
         #expect(harness.controller.outstandingBackgroundTasks.isEmpty)
         #expect(harness.delegate.events == [.willTerminate])
-        #expect(harness.records == [HookRecord(hook: .willTerminate, state: .notRunning)])
+        #expect(harness.records == [
+            HookRecord(hook: .backgroundTaskExpiration, state: .background), HookRecord(hook: .willTerminate, state: .notRunning),
+        ])
         #expect(throws: LifecycleError.unknownBackgroundTask(task)) {
             try harness.controller.endBackgroundTask(task)
         }

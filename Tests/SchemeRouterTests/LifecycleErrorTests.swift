@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -11,8 +12,10 @@ struct LifecycleErrorTests {
          "terminate sent while launch is still being handled; lifecycle events are handled one at a time"),
         (.urlLaunchIntoBackground(url: "todolist://x"),
          "cannot launch into the background to open todolist://x: a URL launch is a foreground launch"),
-        (.launchURLRejected(url: "todolist://x/y", reason: .unexpectedFragment(offset: 14)),
-         "cannot launch to open todolist://x/y: the route binds no fragment, so this one would be lost at byte 14"),
+        (.sceneRequired(event: .resignActive),
+         "resignActive is for an app without scenes; it uses scenes, which follow their windows one by one"),
+        (.illegalSceneTransition(event: .activate, session: "scene-2", state: .background),
+         "illegal scene transition: activate for scene scene-2 while background"),
     ])
     func lifecycleError(error: LifecycleError, text: String) {
         #expect(error.description == text)

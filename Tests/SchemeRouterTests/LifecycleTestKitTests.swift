@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -95,14 +96,19 @@ struct LifecycleTestKitTests {
         #expect(harness.delegate.events.isEmpty)
     }
 
-    @Test("a launch URL that matches no route is refused before any hook")
+    @Test("a launch URL that does not route is rejected before any hook sees it; the app launches without it")
     func launchURLRejected() throws {
         let harness = LifecycleHarness()
-        #expect(throws: LifecycleError.self) {
-            try harness.controller.launch(options: LaunchOptions(url: try url("todolist://x/item/zero")))
+        let outcome = try harness.controller.launch(options: LaunchOptions(url: try url("todolist://x/item/zero")))
+        guard case .rejected(let error) = outcome.results.first?.verdict else {
+            Issue.record("\(outcome)")
+            return
         }
-        #expect(harness.delegate.events.isEmpty)
-        #expect(harness.controller.state == .notRunning)
+        #expect(error.code == "invalid-parameter")
+        #expect(outcome.results.count == 1)
+        #expect(harness.delegate.events == [.willFinishLaunching, .didFinishLaunching, .didBecomeActive])
+        #expect(harness.delegate.receivedRequests.isEmpty)
+        #expect(harness.controller.state == .active)
     }
 
     @Test("a request type that does not name exactly the manifest's routes is refused, naming the routes")

@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -9,12 +10,15 @@ struct EventInState: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(event.rawValue) while \(state.rawValue)" }
 }
 
-/// The states each event is legal in (tick is legal everywhere).
+/// The states each event of an app without scenes is legal in (tick is legal everywhere). The
+/// scene events (`disconnect`, `close`, `setUserInfo`) name a session it does not have.
 let legalStates: [LifecycleEvent: Set<AppState>] = [
     .launch: [.notRunning],
     .receive: [.inactive, .active, .background, .suspended],
+    .activateApp: [.inactive, .active, .background, .suspended],
+    .performAction: [.inactive, .active, .background, .suspended],
     .resignActive: [.active],
-    .becomeActive: [.inactive],
+    .activate: [.inactive],
     .enterBackground: [.inactive],
     .enterForeground: [.background, .suspended],
     .terminate: [.inactive, .active, .background, .suspended],
@@ -22,11 +26,11 @@ let legalStates: [LifecycleEvent: Set<AppState>] = [
     .systemEvent: [.inactive, .active, .background, .suspended],
 ]
 
-let illegalCases: [EventInState] = LifecycleEvent.allCases.flatMap { event in
+let illegalCases: [EventInState] = LifecycleEvent.allCases.filter { legalStates[$0] != nil }.flatMap { event in
     AppState.allCases.filter { !legalStates[event]!.contains($0) }.map { EventInState(event: event, state: $0) }
 }
 
-let legalCases: [EventInState] = LifecycleEvent.allCases.flatMap { event in
+let legalCases: [EventInState] = LifecycleEvent.allCases.filter { legalStates[$0] != nil }.flatMap { event in
     AppState.allCases.filter { legalStates[event]!.contains($0) }.map { EventInState(event: event, state: $0) }
 }
 
@@ -36,12 +40,15 @@ func send(_ event: LifecycleEvent, to controller: LifecycleController) throws {
     case .launch: _ = try controller.launch()
     case .receive: _ = try controller.receive(try url("todolist://x"))
     case .resignActive: try controller.resignActive()
-    case .becomeActive: try controller.becomeActive()
+    case .activateApp: try controller.activateApp()
+    case .performAction: _ = try controller.perform(AppAction(name: "refresh"))
+    case .activate: try controller.becomeActive()
     case .enterBackground: try controller.enterBackground()
     case .enterForeground: try controller.enterForeground()
     case .terminate: try controller.terminate()
     case .tick: try controller.tick()
     case .systemEvent: try controller.post(.memoryWarning)
+    case .disconnect, .close, .setUserInfo: preconditionFailure("\(event) names a scene")
     }
 }
 
@@ -70,10 +77,12 @@ struct LifecycleTransitionTests {
         try send(testCase.event, to: harness.controller)
     }
 
-    @Test("the table covers every event in every state")
+    @Test("the table covers every app-wide event in every state; the scene events are the scene tests'")
     func tableIsComplete() {
-        #expect(illegalCases.count + legalCases.count == LifecycleEvent.allCases.count * AppState.allCases.count)
-        #expect(illegalCases.count == 22)
+        let sceneEvents: Set<LifecycleEvent> = [.disconnect, .close, .setUserInfo]
+        #expect(Set(legalStates.keys) == Set(LifecycleEvent.allCases).subtracting(sceneEvents))
+        #expect(illegalCases.count + legalCases.count == legalStates.count * AppState.allCases.count)
+        #expect(illegalCases.count == 24)
     }
 
     @Test("resignActive: willResignActive, active → inactive")

@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import Testing
 
 @Suite("Manifests: UIApplicationExitsOnSuspend")

@@ -1,5 +1,6 @@
 import PropertyBased
 import SchemeRouter
+import SchemeRouterLifecycle
 import Testing
 
 /// Generated archives: keys, values and user info drawn from strings that stress JSON escaping.

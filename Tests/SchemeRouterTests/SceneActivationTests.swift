@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -21,12 +22,12 @@ struct SceneActivationTests {
         harness.forget()
 
         let (session, connected) = try harness.controller.activateApp(activationToken: "token-1")
-        #expect(session.persistentIdentifier == "scene-1")
+        #expect(session?.persistentIdentifier == "scene-1")
         #expect(!connected)
-        #expect(harness.app.events == [.didReceiveMemoryWarning, .willEnterForeground("scene-1"), .didBecomeActive("scene-1")])
+        #expect(harness.app.events == [.didReceiveMemoryWarning, .sceneWillEnterForeground("scene-1"), .sceneDidBecomeActive("scene-1")])
         #expect(harness.controller.state(of: "scene-1") == .foregroundActive)
         #expect(harness.controller.state(of: "scene-2") == .background)
-        #expect(harness.controller.appState == .active)
+        #expect(harness.controller.state == .active)
     }
 
     @Test("a scene in the foreground without the focus takes it; the focused one resigns")
@@ -40,15 +41,15 @@ struct SceneActivationTests {
         harness.forget()
 
         let (session, connected) = try harness.controller.activateApp()
-        #expect(session.persistentIdentifier == "scene-2" && !connected)
+        #expect(session?.persistentIdentifier == "scene-2" && !connected)
         #expect(harness.app.events.isEmpty)
 
         try harness.controller.resignActive("scene-2")
         try harness.controller.activate("scene-1")
         try harness.controller.resignActive("scene-1")
         harness.forget()
-        #expect(try harness.controller.activateApp().session.persistentIdentifier == "scene-1")
-        #expect(harness.app.events == [.didBecomeActive("scene-1")])
+        #expect(try harness.controller.activateApp().session?.persistentIdentifier == "scene-1")
+        #expect(harness.app.events == [.sceneDidBecomeActive("scene-1")])
     }
 
     @Test("with every scene closed, a new scene connects with the activation token")
@@ -56,17 +57,17 @@ struct SceneActivationTests {
         let harness = SceneHarness()
         try harness.launch()
         try harness.controller.close("scene-1")
-        #expect(harness.controller.appState == .background)
+        #expect(harness.controller.state == .background)
         harness.forget()
 
         let (session, connected) = try harness.controller.activateApp(activationToken: "token-2")
-        #expect(session.persistentIdentifier == "scene-2")
+        #expect(session?.persistentIdentifier == "scene-2")
         #expect(connected)
         #expect(harness.app.events == firstSceneEvents("scene-2"))
         let options = try #require(harness.scene("scene-2").connectionOptions)
         #expect(options.activationToken == "token-2")
         #expect(options.urlContexts.isEmpty && !options.isRestoring)
-        #expect(harness.controller.appState == .active)
+        #expect(harness.controller.state == .active)
     }
 
     @Test("a launch's and a URL's activation tokens reach the connecting scene's options")
@@ -82,7 +83,7 @@ struct SceneActivationTests {
     @Test("refused unless the app is running")
     func refusedWhenNotRunning() throws {
         let harness = SceneHarness()
-        #expect(throws: SceneError.illegalAppTransition(event: .activateApp, state: .notRunning)) {
+        #expect(throws: LifecycleError.illegalTransition(event: .activateApp, state: .notRunning)) {
             try harness.controller.activateApp()
         }
         #expect(harness.app.events.isEmpty)

@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -14,7 +15,7 @@ struct SceneDeliveryTests {
 
         #expect(harness.app.events == [
             .configurationForConnecting("scene-2"), .willConnect("scene-2", urls: ["notes://open/42"]),
-            .willEnterForeground("scene-2"), .willResignActive("scene-1"), .didBecomeActive("scene-2"),
+            .sceneWillEnterForeground("scene-2"), .sceneWillResignActive("scene-1"), .sceneDidBecomeActive("scene-2"),
         ])
         #expect(harness.controller.state(of: "scene-1") == .foregroundInactive)
         #expect(harness.controller.state(of: "scene-2") == .foregroundActive)
@@ -31,7 +32,7 @@ struct SceneDeliveryTests {
 
         #expect(try harness.open("notes://open/42") == .handled)
         #expect(harness.app.events == [
-            .openURLContexts("scene-2", url: "notes://open/42"), .willResignActive("scene-1"), .didBecomeActive("scene-2"),
+            .openURLContexts("scene-2", url: "notes://open/42"), .sceneWillResignActive("scene-1"), .sceneDidBecomeActive("scene-2"),
         ])
         #expect(harness.controller.sessions.count == 2)
     }
@@ -43,14 +44,14 @@ struct SceneDeliveryTests {
         harness.scene("scene-1").targetContentIdentifiers = ["note/7"]
         try harness.controller.resignActive("scene-1")
         try harness.controller.enterBackground("scene-1")
-        #expect(harness.controller.appState == .background)
+        #expect(harness.controller.state == .background)
         harness.forget()
 
         #expect(try harness.open("notes://open/7") == .handled)
         #expect(harness.app.events == [
-            .willEnterForeground("scene-1"), .openURLContexts("scene-1", url: "notes://open/7"), .didBecomeActive("scene-1"),
+            .sceneWillEnterForeground("scene-1"), .openURLContexts("scene-1", url: "notes://open/7"), .sceneDidBecomeActive("scene-1"),
         ])
-        #expect(harness.controller.appState == .active)
+        #expect(harness.controller.state == .active)
     }
 
     @Test("notes://new always connects a new scene, even when the current one shows that content")
@@ -88,7 +89,7 @@ struct SceneDeliveryTests {
         harness.forget()
 
         try harness.open("notes://search?q=milk")
-        #expect(harness.app.events == [.openURLContexts("scene-1", url: "notes://search?q=milk"), .didBecomeActive("scene-1")])
+        #expect(harness.app.events == [.openURLContexts("scene-1", url: "notes://search?q=milk"), .sceneDidBecomeActive("scene-1")])
     }
 
     @Test("the scene's answer is the verdict")
@@ -127,7 +128,7 @@ struct SceneDeliveryTests {
     @Test("a URL before the launch is an illegal transition")
     func beforeLaunch() throws {
         let harness = SceneHarness()
-        #expect(throws: SceneError.illegalAppTransition(event: .receive, state: .notRunning)) {
+        #expect(throws: LifecycleError.illegalTransition(event: .receive, state: .notRunning)) {
             try harness.open("notes://new")
         }
         #expect(harness.app.events.isEmpty)

@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -13,7 +14,7 @@ struct SceneLaunchTests {
 
         #expect(outcome == LaunchOutcome(results: []))
         #expect(harness.app.events == [.willFinishLaunching, .didFinishLaunching] + firstSceneEvents())
-        #expect(harness.controller.appState == .active)
+        #expect(harness.controller.state == .active)
         #expect(harness.controller.state(of: "scene-1") == .foregroundActive)
         #expect(harness.controller.connectedSessions.map(\.persistentIdentifier) == ["scene-1"])
     }
@@ -39,7 +40,7 @@ struct SceneLaunchTests {
 
         #expect(outcome.results == [DeliveryResult(delivery: DeliveryID(1), verdict: .declined)])
         #expect(harness.app.events == [.willFinishLaunching, .didFinishLaunching] + firstSceneEvents())
-        #expect(harness.controller.appState == .active)
+        #expect(harness.controller.state == .active)
     }
 
     @Test("a launch URL that matches no route is rejected; the first scene connects without it")
@@ -59,13 +60,13 @@ struct SceneLaunchTests {
         _ = try harness.controller.launch()
 
         #expect(harness.records == [
-            SceneHookRecord(hook: .willFinishLaunching, appState: .inactive),
-            SceneHookRecord(hook: .restoreState, appState: .inactive),
-            SceneHookRecord(hook: .didFinishLaunching, appState: .inactive),
-            SceneHookRecord(hook: .configurationForConnecting, session: "scene-1", appState: .inactive),
-            SceneHookRecord(hook: .willConnect, session: "scene-1", sceneState: .unattached, appState: .inactive),
-            SceneHookRecord(hook: .willEnterForeground, session: "scene-1", sceneState: .foregroundInactive, appState: .inactive),
-            SceneHookRecord(hook: .didBecomeActive, session: "scene-1", sceneState: .foregroundActive, appState: .active),
+            HookRecord(hook: .willFinishLaunching, state: .inactive),
+            HookRecord(hook: .restoreState, state: .inactive),
+            HookRecord(hook: .didFinishLaunching, state: .inactive),
+            HookRecord(hook: .configurationForConnecting, session: "scene-1", state: .inactive),
+            HookRecord(hook: .willConnect, session: "scene-1", sceneState: .unattached, state: .inactive),
+            HookRecord(hook: .willEnterForeground, session: "scene-1", sceneState: .foregroundInactive, state: .inactive),
+            HookRecord(hook: .didBecomeActive, session: "scene-1", sceneState: .foregroundActive, state: .active),
         ])
     }
 
@@ -82,8 +83,8 @@ struct SceneLaunchTests {
         #expect(harness.controller.state(of: "scene-2") == .foregroundActive)
     }
 
-    @Test("a launch step that overruns the deadline ends the launch with no scene", arguments: [SceneHook.willFinishLaunching, .didFinishLaunching])
-    func overrun(hook: SceneHook) throws {
+    @Test("a launch step that overruns the deadline ends the launch with no scene", arguments: [Hook.willFinishLaunching, .didFinishLaunching])
+    func overrun(hook: Hook) throws {
         let harness = SceneHarness()
         harness.app.actions[hook] = { harness.clock.advance(by: .milliseconds(5001)) }
         let outcome = try harness.controller.launch(
@@ -93,7 +94,7 @@ struct SceneLaunchTests {
         #expect(outcome.failure == .timedOut(hook: expectedHook, elapsed: .milliseconds(5001), deadline: .seconds(5)))
         #expect(outcome.results == [DeliveryResult(delivery: DeliveryID(1), verdict: .launchTimedOut)])
         #expect(!harness.app.events.contains(.configurationForConnecting("scene-1")))
-        #expect(harness.controller.appState == .notRunning)
+        #expect(harness.controller.state == .notRunning)
         #expect(harness.controller.sessions.isEmpty)
     }
 
@@ -101,7 +102,7 @@ struct SceneLaunchTests {
     func launchTwice() throws {
         let harness = SceneHarness()
         try harness.launch()
-        #expect(throws: SceneError.illegalAppTransition(event: .launch, state: .active)) {
+        #expect(throws: LifecycleError.illegalTransition(event: .launch, state: .active)) {
             try harness.controller.launch()
         }
         #expect(harness.app.events.isEmpty)
@@ -110,9 +111,9 @@ struct SceneLaunchTests {
     @Test("an event sent from inside a hook is refused as reentrant")
     func reentrant() throws {
         let harness = SceneHarness()
-        var caught: SceneError?
+        var caught: LifecycleError?
         harness.app.actions[.didFinishLaunching] = {
-            do { try harness.controller.activate("scene-1") } catch { caught = error as? SceneError }
+            do { try harness.controller.activate("scene-1") } catch { caught = error as? LifecycleError }
         }
         try harness.launch()
         #expect(caught == .reentrantEvent(event: .activate, during: .launch))

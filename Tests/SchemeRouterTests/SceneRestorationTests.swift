@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -22,7 +23,7 @@ final class RestorationLaunch {
     }
 
     var app: RecordingSceneApp<NotesTestRequest> { harness.app }
-    var controller: SceneController { harness.controller }
+    var controller: LifecycleController { harness.controller }
 }
 
 /// The first launch: scene-1, then notes 42 (scene-2) and 7 (scene-3), then `--quit`.
@@ -58,7 +59,7 @@ struct SceneRestorationTests {
         try launch.controller.enterBackground("scene-1")
 
         #expect(launch.app.events.suffix(4) == [
-            .didEnterBackground("scene-1"), .shouldSaveApplicationState, .willEncodeRestorableState,
+            .sceneDidEnterBackground("scene-1"), .shouldSaveApplicationState, .willEncodeRestorableState,
             .encodeRestorableState("scene-1"),
         ])
         let archive = try RestorationArchive(decoding: try #require(store.archive), expectedBundle: "com.example.notes")
@@ -95,7 +96,7 @@ struct SceneRestorationTests {
             .willConnect("scene-2", restoring: true), .decodeRestorableState("scene-2"),
             .willConnect("scene-3", restoring: true), .decodeRestorableState("scene-3"),
             .didDecodeRestorableState, .didFinishLaunching,
-            .willEnterForeground("scene-2"), .willEnterForeground("scene-3"), .didBecomeActive("scene-3"),
+            .sceneWillEnterForeground("scene-2"), .sceneWillEnterForeground("scene-3"), .sceneDidBecomeActive("scene-3"),
         ])
         #expect(second.app.shownAppStates == [RestorationCoder(["ui": .int(2)])])
         #expect(second.harness.scene("scene-2").decodedState == RestorationCoder(["scroll": .int(3)]))
@@ -119,8 +120,8 @@ struct SceneRestorationTests {
 
         #expect(outcome.results == [DeliveryResult(delivery: DeliveryID(1), verdict: .handled)])
         #expect(second.app.events.suffix(4) == [
-            .willEnterForeground("scene-2"), .willEnterForeground("scene-3"),
-            .openURLContexts("scene-2", url: "notes://open/42"), .didBecomeActive("scene-2"),
+            .sceneWillEnterForeground("scene-2"), .sceneWillEnterForeground("scene-3"),
+            .openURLContexts("scene-2", url: "notes://open/42"), .sceneDidBecomeActive("scene-2"),
         ])
         #expect(second.controller.sessions.count == 2)
     }
@@ -254,7 +255,7 @@ struct SceneRestorationTests {
         second.app.actions[.didDecodeRestorableState] = { second.harness.clock.advance(by: .seconds(6)) }
         let outcome = try second.controller.launch()
         #expect(outcome.failure == .timedOut(hook: .restoreState, elapsed: .seconds(6), deadline: .seconds(5)))
-        #expect(second.controller.appState == .notRunning)
+        #expect(second.controller.state == .notRunning)
         #expect(second.reported == [.restored(scenes: 2), .discarded(.launchFinished)])
         #expect(store.archive == nil)
     }

@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -17,7 +18,7 @@ struct SceneSystemEventTests {
         #expect(try harness.controller.post(event) == .delivered)
         #expect(harness.app.events == [.systemTimeZoneDidChange(from: "Etc/UTC", to: "Europe/Paris")])
         #expect(harness.records == [
-            SceneHookRecord(hook: .systemTimeZoneDidChange, appState: harness.controller.appState, systemEvent: event)
+            HookRecord(hook: .systemTimeZoneDidChange, state: harness.controller.state, systemEvent: event)
         ])
         #expect(harness.controller.pendingSystemEvents.isEmpty)
     }
@@ -39,12 +40,12 @@ struct SceneSystemEventTests {
         try harness.controller.enterForeground("scene-1")
         #expect(harness.app.events == [
             .significantTimeChange, .systemTimeZoneDidChange(from: "Etc/UTC", to: "Europe/Paris"), .didReceiveMemoryWarning,
-            .willEnterForeground("scene-1"),
+            .sceneWillEnterForeground("scene-1"),
         ])
         // The app runs code again: its events' hooks see it in the background, not suspended.
-        #expect(harness.records.prefix(3).map(\.appState) == [.background, .background, .background])
+        #expect(harness.records.prefix(3).map(\.state) == [.background, .background, .background])
         #expect(harness.controller.pendingSystemEvents.isEmpty)
-        #expect(harness.controller.appState == .inactive)
+        #expect(harness.controller.state == .inactive)
     }
 
     @Test("a URL for a scene in the background brings the queued events before its willEnterForeground")
@@ -54,8 +55,8 @@ struct SceneSystemEventTests {
         try harness.controller.post(.localeChange(from: "C.UTF-8", to: "de_DE.UTF-8"))
         #expect(try harness.open("notes://search?milk") == .handled)
         #expect(harness.app.events == [
-            .currentLocaleDidChange(from: "C.UTF-8", to: "de_DE.UTF-8"), .willEnterForeground("scene-1"),
-            .openURLContexts("scene-1", url: "notes://search?milk"), .didBecomeActive("scene-1"),
+            .currentLocaleDidChange(from: "C.UTF-8", to: "de_DE.UTF-8"), .sceneWillEnterForeground("scene-1"),
+            .openURLContexts("scene-1", url: "notes://search?milk"), .sceneDidBecomeActive("scene-1"),
         ])
     }
 
@@ -66,7 +67,7 @@ struct SceneSystemEventTests {
         #expect(try harness.controller.post(.localeChange(from: "C.UTF-8", to: "fr_FR.UTF-8")) == .queued)
         #expect(try harness.controller.post(.localeChange(from: "fr_FR.UTF-8", to: "C.UTF-8")) == .cancelled)
         try harness.controller.enterForeground("scene-1")
-        #expect(harness.app.events == [.willEnterForeground("scene-1")])
+        #expect(harness.app.events == [.sceneWillEnterForeground("scene-1")])
     }
 
     @Test("terminating drops the queued events; the next launch starts with none")
@@ -81,18 +82,18 @@ struct SceneSystemEventTests {
         try harness.controller.resignActive(session)
         try harness.controller.enterBackground(session)
         try harness.controller.enterForeground(session)
-        #expect(harness.app.events == [.willResignActive(session), .didEnterBackground(session), .willEnterForeground(session)])
+        #expect(harness.app.events == [.sceneWillResignActive(session), .sceneDidEnterBackground(session), .sceneWillEnterForeground(session)])
     }
 
     @Test("posting to an app that is not running, or from inside a hook, is a typed error")
     func illegal() throws {
         let harness = SceneHarness()
-        #expect(throws: SceneError.illegalAppTransition(event: .systemEvent, state: .notRunning)) {
+        #expect(throws: LifecycleError.illegalTransition(event: .systemEvent, state: .notRunning)) {
             try harness.controller.post(.significantTimeChange)
         }
-        var caught: SceneError?
+        var caught: LifecycleError?
         harness.app.actions[.didFinishLaunching] = {
-            do throws(SceneError) { try harness.controller.post(.significantTimeChange) } catch { caught = error }
+            do throws(LifecycleError) { try harness.controller.post(.significantTimeChange) } catch { caught = error }
         }
         try harness.launch()
         #expect(caught == .reentrantEvent(event: .systemEvent, during: .launch))

@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -9,12 +10,12 @@ import Testing
 final class SceneHarness {
     let clock = ManualClock()
     let app = RecordingSceneApp<NotesTestRequest>()
-    let controller: SceneController
-    private(set) var records: [SceneHookRecord] = []
+    let controller: LifecycleController
+    private(set) var records: [HookRecord] = []
 
     init(configuration: LifecycleConfiguration = LifecycleConfiguration()) {
         do {
-            controller = try SceneController(
+            controller = try LifecycleController(
                 delegate: app, declaration: notesTestDeclaration, clock: clock, configuration: configuration)
         } catch {
             fatalError("NotesTestRequest does not match the test manifest: \(error)")
@@ -37,7 +38,7 @@ final class SceneHarness {
     }
 
     /// The scene delegate of `session`.
-    func scene(_ session: String) -> RecordingSceneDelegate {
+    func scene(_ session: String) -> RecordingSceneDelegate<NotesTestRequest> {
         guard let scene = app.scenes[session] else {
             Issue.record("no scene \(session)")
             return RecordingSceneDelegate(session: SceneSession(persistentIdentifier: session), log: app.log)
@@ -98,7 +99,7 @@ enum NotesTestRequest: AppRequest, Equatable {
 }
 
 /// The events of a plain first scene: configured, connected, foreground, active.
-func firstSceneEvents(_ session: String = "scene-1", urls: [String] = []) -> [RecordedSceneHook] {
-    [.configurationForConnecting(session), .willConnect(session, urls: urls), .willEnterForeground(session),
-     .didBecomeActive(session)]
+func firstSceneEvents(_ session: String = "scene-1", urls: [String] = []) -> [RecordedHook] {
+    [.configurationForConnecting(session), .willConnect(session, urls: urls), .sceneWillEnterForeground(session),
+     .sceneDidBecomeActive(session)]
 }

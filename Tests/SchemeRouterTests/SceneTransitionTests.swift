@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 enum SceneStep: String, CaseIterable, Sendable {
     case activate, resignActive, enterBackground, enterForeground, disconnect
 
-    @MainActor func run(_ controller: SceneController, _ session: String) throws {
+    @MainActor func run(_ controller: LifecycleController, _ session: String) throws {
         switch self {
         case .activate: try controller.activate(session)
         case .resignActive: try controller.resignActive(session)
@@ -16,7 +17,7 @@ enum SceneStep: String, CaseIterable, Sendable {
         }
     }
 
-    var event: SceneEvent { SceneEvent(rawValue: rawValue)! }
+    var event: LifecycleEvent { LifecycleEvent(rawValue: rawValue)! }
 }
 
 /// Brings scene-1 of a launched app into `state` through legal events, then forgets the hooks.
@@ -40,18 +41,18 @@ func drive(_ harness: SceneHarness, to state: SceneState) throws {
 }
 
 /// Which scene events are legal in which scene state, and the hooks they run.
-let legalSceneSteps: [SceneState: [SceneStep: (hooks: [RecordedSceneHook], after: SceneState)]] = [
-    .foregroundActive: [.resignActive: ([.willResignActive("scene-1")], .foregroundInactive)],
+let legalSceneSteps: [SceneState: [SceneStep: (hooks: [RecordedHook], after: SceneState)]] = [
+    .foregroundActive: [.resignActive: ([.sceneWillResignActive("scene-1")], .foregroundInactive)],
     .foregroundInactive: [
-        .activate: ([.didBecomeActive("scene-1")], .foregroundActive),
-        .enterBackground: ([.didEnterBackground("scene-1")], .background),
+        .activate: ([.sceneDidBecomeActive("scene-1")], .foregroundActive),
+        .enterBackground: ([.sceneDidEnterBackground("scene-1")], .background),
     ],
     .background: [
-        .enterForeground: ([.willEnterForeground("scene-1")], .foregroundInactive),
+        .enterForeground: ([.sceneWillEnterForeground("scene-1")], .foregroundInactive),
         .disconnect: ([.didDisconnect("scene-1")], .unattached),
     ],
     .suspended: [
-        .enterForeground: ([.willEnterForeground("scene-1")], .foregroundInactive),
+        .enterForeground: ([.sceneWillEnterForeground("scene-1")], .foregroundInactive),
         .disconnect: ([.didDisconnect("scene-1")], .unattached),
     ],
     .unattached: [:],
@@ -71,7 +72,7 @@ struct SceneTransitionTests {
             #expect(harness.app.events == legal.hooks)
             #expect(harness.controller.state(of: "scene-1") == legal.after)
         } else {
-            #expect(throws: SceneError.illegalTransition(event: step.event, session: "scene-1", state: state)) {
+            #expect(throws: LifecycleError.illegalSceneTransition(event: step.event, session: "scene-1", state: state)) {
                 try step.run(harness.controller, "scene-1")
             }
             #expect(harness.app.events.isEmpty)
@@ -83,7 +84,7 @@ struct SceneTransitionTests {
     func unknownSession(step: SceneStep) throws {
         let harness = SceneHarness()
         try harness.launch()
-        #expect(throws: SceneError.unknownSession(event: step.event, session: "scene-9")) {
+        #expect(throws: LifecycleError.unknownSession(event: step.event, session: "scene-9")) {
             try step.run(harness.controller, "scene-9")
         }
     }
@@ -93,17 +94,17 @@ struct SceneTransitionTests {
         let harness = SceneHarness()
         try harness.launch()
         try harness.open("notes://new")
-        #expect(harness.controller.appState == .active)
+        #expect(harness.controller.state == .active)
         try harness.controller.resignActive("scene-2")
-        #expect(harness.controller.appState == .inactive)
+        #expect(harness.controller.state == .inactive)
         try harness.controller.enterBackground("scene-2")
-        #expect(harness.controller.appState == .inactive)
+        #expect(harness.controller.state == .inactive)
         try harness.controller.enterBackground("scene-1")
-        #expect(harness.controller.appState == .background)
+        #expect(harness.controller.state == .background)
         try harness.controller.enterForeground("scene-2")
-        #expect(harness.controller.appState == .inactive)
+        #expect(harness.controller.state == .inactive)
         try harness.controller.activate("scene-2")
-        #expect(harness.controller.appState == .active)
+        #expect(harness.controller.state == .active)
     }
 
     @Test("focus moving to another scene resigns the focused one first")
@@ -113,7 +114,7 @@ struct SceneTransitionTests {
         try harness.open("notes://new")
         harness.forget()
         try harness.controller.activate("scene-1")
-        #expect(harness.app.events == [.willResignActive("scene-2"), .didBecomeActive("scene-1")])
+        #expect(harness.app.events == [.sceneWillResignActive("scene-2"), .sceneDidBecomeActive("scene-1")])
     }
 
     @Test("closing the focused scene walks it down, then discards its session")
@@ -122,12 +123,12 @@ struct SceneTransitionTests {
         try harness.launch()
         try harness.controller.close("scene-1")
         #expect(harness.app.events == [
-            .willResignActive("scene-1"), .didEnterBackground("scene-1"), .didDisconnect("scene-1"),
+            .sceneWillResignActive("scene-1"), .sceneDidEnterBackground("scene-1"), .didDisconnect("scene-1"),
             .didDiscardSceneSessions(["scene-1"]),
         ])
         #expect(harness.controller.sessions.isEmpty)
-        #expect(harness.controller.appState == .background)
-        #expect(throws: SceneError.unknownSession(event: .close, session: "scene-1")) {
+        #expect(harness.controller.state == .background)
+        #expect(throws: LifecycleError.unknownSession(event: .close, session: "scene-1")) {
             try harness.controller.close("scene-1")
         }
     }
@@ -162,10 +163,10 @@ struct SceneTransitionTests {
         harness.clock.advance(by: .milliseconds(1))
         #expect(try harness.controller.tick() == .suspended(expired: []))
         #expect(harness.controller.state(of: "scene-1") == .suspended)
-        #expect(harness.controller.appState == .suspended)
+        #expect(harness.controller.state == .suspended)
         #expect(harness.app.events.isEmpty)
         try harness.open("notes://search?q=x")
-        #expect(harness.controller.appState == .active)
+        #expect(harness.controller.state == .active)
     }
 
     @Test("terminating disconnects every connected scene, then willTerminate")
@@ -176,7 +177,7 @@ struct SceneTransitionTests {
         harness.forget()
         try harness.controller.terminate()
         #expect(harness.app.events == [.didDisconnect("scene-1"), .didDisconnect("scene-2"), .willTerminate])
-        #expect(harness.controller.appState == .notRunning)
+        #expect(harness.controller.state == .notRunning)
         #expect(harness.controller.sessions.isEmpty)
     }
 
@@ -186,13 +187,13 @@ struct SceneTransitionTests {
         try drive(harness, to: .suspended)
         try harness.controller.terminate()
         #expect(harness.app.events.isEmpty)
-        #expect(harness.controller.appState == .notRunning)
+        #expect(harness.controller.state == .notRunning)
     }
 
     @Test("terminating an app that is not running is an illegal transition")
     func terminateNotRunning() throws {
         let harness = SceneHarness()
-        #expect(throws: SceneError.illegalAppTransition(event: .terminate, state: .notRunning)) {
+        #expect(throws: LifecycleError.illegalTransition(event: .terminate, state: .notRunning)) {
             try harness.controller.terminate()
         }
     }

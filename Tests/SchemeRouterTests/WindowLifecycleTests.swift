@@ -1,5 +1,6 @@
 import PropertyBased
 import SchemeRouter
+import SchemeRouterLifecycle
 import SchemeRouterTestKit
 import Testing
 

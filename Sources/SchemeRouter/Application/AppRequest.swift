@@ -1,4 +1,4 @@
-/// An app's routes as one Swift type: what ``ApplicationDelegate/open(_:options:)`` receives.
+/// An app's routes as one Swift type: what `ApplicationDelegate/open(_:options:)` (`SchemeRouterLifecycle`) receives.
 ///
 /// Usually an enum with one case per route of the manifest, each carrying the route's typed
 /// values (often a ``RouteRequest``):

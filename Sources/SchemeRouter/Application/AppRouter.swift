@@ -1,5 +1,5 @@
 /// Routes an app's URLs and reads them as its ``AppRequest`` type: the one place the runtime
-/// and ``LifecycleController`` turn a URL into what `open` receives.
+/// and `LifecycleController` (`SchemeRouterLifecycle`) turn a URL into what `open` receives.
 ///
 /// ```swift
 /// let router = try AppRouter(declaration, requestType: TodoRequest.self)   // checks the route names

@@ -2,8 +2,8 @@
 ///
 /// Objects keep their members in document order (with each key's offset), so errors can name the
 /// exact key and duplicate keys can be reported instead of silently keeping one of them.
-struct JSONNode: Sendable, Hashable {
-    enum Value: Sendable, Hashable {
+package struct JSONNode: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         case null
         case bool(Bool)
         /// A number, as written (validated against RFC 8259's grammar).
@@ -13,17 +13,17 @@ struct JSONNode: Sendable, Hashable {
         case object([Member])
     }
 
-    struct Member: Sendable, Hashable {
-        let key: String
-        let keyOffset: Int
-        let value: JSONNode
+    package struct Member: Sendable, Hashable {
+        package let key: String
+        package let keyOffset: Int
+        package let value: JSONNode
     }
 
-    let value: Value
-    let offset: Int
+    package let value: Value
+    package let offset: Int
 
     /// `object`, `array`, `string`, `number`, `boolean` or `null`, for messages.
-    var typeName: String {
+    package var typeName: String {
         switch value {
         case .null: "null"
         case .bool: "boolean"
@@ -36,17 +36,17 @@ struct JSONNode: Sendable, Hashable {
 }
 
 /// Why a document is not JSON, and where.
-struct JSONSyntaxError: Error, Sendable, Hashable {
-    let offset: Int
-    let line: Int
-    let column: Int
-    let reason: String
+package struct JSONSyntaxError: Error, Sendable, Hashable {
+    package let offset: Int
+    package let line: Int
+    package let column: Int
+    package let reason: String
 }
 
 /// A strict RFC 8259 JSON reader over UTF-8 bytes: no comments, no trailing commas, no NaN, no
 /// leading zeros, valid UTF-8 and valid `\u` escapes (no lone surrogates), at most
 /// ``maximumDepth`` nested arrays and objects, and nothing but whitespace after the value.
-struct JSONReader {
+package struct JSONReader {
     /// The deepest nesting accepted; manifests need four levels.
     static let maximumDepth = 64
 
@@ -55,7 +55,7 @@ struct JSONReader {
     private var depth = 0
 
     /// Reads `bytes` as one JSON document.
-    static func read(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONNode {
+    package static func read(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONNode {
         var reader = JSONReader(bytes: Array(bytes))
         return try reader.document()
     }

@@ -1,6 +1,6 @@
 /// An action an app declares in its manifest's optional `actions` array: desktop files list it
 /// (`Actions=`), launchers call it (`org.freedesktop.Application.ActivateAction`), and the app
-/// receives it as an ``AppAction``.
+/// receives it as an `AppAction` (`SchemeRouterLifecycle`).
 ///
 /// ```json
 /// "actions": [{"name": "new-item", "title": "New Item", "parameter": "string"}]

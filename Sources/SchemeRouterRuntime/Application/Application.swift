@@ -2,6 +2,7 @@ internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 public import SchemeRouter
+public import SchemeRouterLifecycle
 
 /// The entry point of an app built on SchemeRouter: single instance, launch or wake, the run
 /// loop, signals, deadlines and tracing (Docs/Runtime.md).
@@ -20,16 +21,12 @@ public import SchemeRouter
 /// invoking process (which exits with the launch URL's verdict), creates the delegate, runs the
 /// launch sequence and serves URLs until it is terminated.
 public enum Application {
-    /// The running primary's lifecycle controller, once the launch began (`nil` for a scene
-    /// app, see ``sceneController``): for beginning and
-    /// ending background tasks (`LifecycleController/beginBackgroundTask(name:expiration:)`) and
-    /// reading the state. `nil` in a sender.
+    /// The running app's one lifecycle controller, once the launch began, with or without
+    /// scenes: for beginning and ending background tasks
+    /// (`LifecycleController/beginBackgroundTask(name:expiration:)`), reading the app's state and,
+    /// with scenes, its sessions and each scene's state and delegate. Set before the first hook
+    /// runs, so every hook can use it; `nil` only in a sender, which runs no hook.
     @MainActor public internal(set) static var controller: LifecycleController?
-
-    /// The running primary's scene controller, once the launch began, for an app whose delegate
-    /// opted in to scenes (`SceneApplicationDelegate`): its sessions, each
-    /// scene's state and delegate. `nil` in a sender and for an app-delegate app.
-    @MainActor public internal(set) static var sceneController: SceneController?
 
     /// Runs the app and never returns; the process exits with a documented ``ExitStatus``.
     ///

@@ -1,5 +1,6 @@
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 extension Invocation {
     /// `app --gapplication-service`: the session bus started the app for a call on its name.

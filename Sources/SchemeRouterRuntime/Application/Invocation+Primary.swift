@@ -3,6 +3,7 @@ internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 extension Invocation {
     /// This invocation holds the lock: detach from the invoking process (which waits for the

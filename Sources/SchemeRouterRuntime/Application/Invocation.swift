@@ -1,6 +1,7 @@
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 /// One run of an app executable: decides what it is (sender, primary, control client) and
 /// carries it out. Every path ends the process.

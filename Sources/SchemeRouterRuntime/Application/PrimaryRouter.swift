@@ -1,4 +1,5 @@
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 /// The primary's one way from a parsed URL to the app's request: the scheme check, then the
 /// core's ``AppRouter`` (route and typed request). Every URL, the launch URL included, goes

@@ -1,7 +1,7 @@
 internal import CSchemeRouterLinux
 internal import CLibUV
 internal import Glibc
-public import SchemeRouter
+public import SchemeRouterLifecycle
 
 /// The primary's libuv loop and libdispatch's main queue, as a ``HostRunLoop`` sees them: two
 /// descriptors to watch, a timeout, and what to run when they are ready. Everything here runs
@@ -46,11 +46,8 @@ public final class RuntimeLoop {
         _dispatch_main_queue_callback_4CF(nil)
     }
 
-    /// The lifecycle controller, once the launch began.
+    /// The app's lifecycle controller, once the launch began.
     public var controller: LifecycleController? { primary.controller }
-
-    /// The scene controller, once the launch began, for a scene app.
-    public var sceneController: SceneController? { primary.sceneController }
 
     /// One window of a scene app changed: moves its scene (by session) to what the window
     /// shows, each hook under the hook deadline and in the trace. A scene app reports this for
@@ -59,7 +56,7 @@ public final class RuntimeLoop {
     ///   - session: The scene's `SceneSession.persistentIdentifier`.
     ///   - window: What its window shows now.
     public func sceneWindowChanged(_ session: String, to window: SceneWindowState) {
-        primary.follow(scene: session, window: window)
+        primary.submit(.sceneWindow(session: session, window))
     }
 
     /// How the app's window layer brings a window forward when the app is activated without a
@@ -79,7 +76,7 @@ public final class RuntimeLoop {
     ///   - lastWindowClosed: The window that just went away was the last one.
     ///   - policy: What closing the last window means.
     public func windowsChanged(_ windows: [WindowSnapshot], lastWindowClosed: Bool, policy: LastWindowPolicy) {
-        primary.follow(windows, lastWindowClosed: lastWindowClosed, policy: policy)
+        primary.submit(.windows(windows, lastWindowClosed: lastWindowClosed, policy: policy))
     }
 
     /// Terminates the app as `--quit` would: `willTerminate`, then the process exits.

@@ -1,8 +1,10 @@
 internal import CLibUV
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 /// The primary's second front door: `org.freedesktop.Application` on the session bus
-/// (Docs/DBus.md). Its calls go through the same queue and the same request path as the socket's.
+/// (Docs/DBus.md). Its calls become the same commands as the socket's (``AppCommand``), through
+/// the same queue and the same request path.
 @MainActor
 final class BusDoor {
     /// The app's names on the bus.
@@ -20,23 +22,6 @@ final class BusDoor {
     var launchTimer: UnsafeMutablePointer<uv_timer_t>?
     /// Runs the launch of a bus-started primary.
     var startLaunch: (@MainActor () -> Void)?
-    /// The activation token of an `Activate` that came before the launch.
-    var launchToken: String?
-    /// `Activate` and `ActivateAction` calls that arrived before the launch, in arrival order.
-    var queuedCalls: [QueuedCall] = []
-
-    /// A call that waits for the launch.
-    enum QueuedCall {
-        case activate(BusMessage)
-        case action(BusActionCall)
-
-        var message: BusMessage {
-            switch self {
-            case .activate(let message): message
-            case .action(let call): call.message
-            }
-        }
-    }
 
     /// A call whose sender the bus is being asked about, and what runs once it is known.
     struct CallerLookup {

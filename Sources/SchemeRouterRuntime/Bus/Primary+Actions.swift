@@ -1,43 +1,40 @@
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 extension Primary {
-    /// `ActivateAction`: a declared action with a parameter of its declared type, delivered to
-    /// the app's `performAction` under the hook deadline. An undeclared action or a wrong
-    /// parameter gets `UnknownAction`, a declined one `Declined`.
-    func performAction(_ call: BusActionCall, door: BusDoor) {
-        switch phase {
-        case .collecting, .launching:
-            door.queuedCalls.append(.action(call))
-            busLaunchRequested()
-            return
-        case .terminating:
-            call.message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
-            return
-        case .running:
-            break
-        }
+    /// `ActivateAction` on the running app: a declared action with a parameter of its declared
+    /// type, delivered to the app's `performAction` under the hook deadline. An undeclared action
+    /// or a wrong parameter gets `UnknownAction`, a declined one `Declined`.
+    func performAction(_ call: BusActionCall) {
+        let names = busNames
         guard let declared = app.manifest.actions.first(where: { $0.name == call.name }) else {
-            let names = app.manifest.actions.map(\.name)
+            let declared = app.manifest.actions.map(\.name)
             call.message.reply(
-                error: door.names.unknownAction,
+                error: names.unknownAction,
                 message: "\(app.name) declares no action '\(call.name)' (it declares: "
-                    + (names.isEmpty ? "none" : names.joined(separator: ", ")) + ")")
+                    + (declared.isEmpty ? "none" : declared.joined(separator: ", ")) + ")")
             return
         }
         let action: AppAction
         switch Self.typedAction(declared, parameters: call.parameters) {
         case .success(let typed): action = typed
         case .failure(let problem):
-            call.message.reply(error: door.names.unknownAction, message: "action '\(call.name)': \(problem.reason)")
+            call.message.reply(error: names.unknownAction, message: "action '\(call.name)': \(problem.reason)")
             return
         }
-        guard let driver else { preconditionFailure("running without a controller") }
-        let performed = watchdog.runHooks(["performAction"], owner: nil) { driver.appDelegate.performAction(action) }
+        guard let controller else { preconditionFailure("running without a lifecycle controller") }
+        let performed = watchdog.serving(nil) { () -> Bool in
+            do throws(LifecycleError) {
+                return try controller.perform(action)
+            } catch {
+                preconditionFailure("performAction: \(error)")
+            }
+        }
         trace?.write(action: action, performed: performed)
         if performed {
             call.message.replyEmpty()
         } else {
-            call.message.reply(error: door.names.actionDeclined, message: "\(app.name) declined the action '\(call.name)'")
+            call.message.reply(error: names.actionDeclined, message: "\(app.name) declined the action '\(call.name)'")
         }
     }
 

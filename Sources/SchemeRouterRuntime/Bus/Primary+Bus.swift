@@ -3,6 +3,7 @@ internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 extension Primary {
     /// Opens the D-Bus door when there is a session bus; without one (or with the name taken)
@@ -64,21 +65,27 @@ extension Primary {
         launch?()
     }
 
-    /// The launch request of a bus-started primary: the first queued URL is the launch URL.
+    /// The launch request of a bus-started primary: the first queued URL is the launch URL (its
+    /// verdict goes to its owner); without one, the first `Activate`'s token is the launch's.
     func launchRequestFromQueue(_ base: LaunchRequest) -> LaunchRequest {
         var request = base
         request.byBus = false
         request.reason = .busActivation
-        guard !queuedDeliveries.isEmpty else {
-            request.activationToken = busDoor?.launchToken
+        guard let index = pendingCommands.firstIndex(where: { if case .open = $0 { true } else { false } }),
+            case .open(let first, let owner, _) = pendingCommands[index]
+        else {
+            for case .activate(let token, _) in pendingCommands where request.activationToken == nil {
+                request.activationToken = token
+            }
             return request
         }
-        let first = queuedDeliveries.removeFirst()
+        pendingCommands.remove(at: index)
         request.routed = first.routed
         request.source = first.options.sourceApplication
         request.annotation = first.options.annotation
         request.activationToken = first.options.activationToken
         request.delivery = first.delivery
+        launchOwner = owner
         return request
     }
 
@@ -87,7 +94,6 @@ extension Primary {
     private func busLost(_ reason: String) {
         Log.error("lost the session bus (\(reason)); the socket door still serves")
         busDoor?.connection = nil
-        busDoor?.queuedCalls = []
         busDoor?.callerLookups = [:]
         if busDoor?.awaitingLaunch == true { launchFromBus() }
     }
@@ -96,10 +102,6 @@ extension Primary {
     /// connection is flushed and closed.
     func closeBusDoor() {
         guard let door = busDoor else { return }
-        for call in door.queuedCalls {
-            call.message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
-        }
-        door.queuedCalls = []
         for message in door.callerLookups.values.joined().map(\.message) {
             message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
         }
@@ -137,7 +139,7 @@ extension Primary {
                 return true
             }
             withCaller(of: message, door: door) { [unowned self] _ in
-                self.activate(message, token: Self.activationToken(platformData), door: door)
+                self.submit(.activate(activationToken: Self.activationToken(platformData), caller: .bus(message)))
             }
         case (BusNames.interface, "ActivateAction"):
             guard message.signature == "sava{sv}", let name = message.readString(),
@@ -149,7 +151,7 @@ extension Primary {
                 return true
             }
             let call = BusActionCall(message: message, name: String(decoding: name, as: UTF8.self), parameters: parameters)
-            withCaller(of: message, door: door) { [unowned self] _ in self.performAction(call, door: door) }
+            withCaller(of: message, door: door) { [unowned self] _ in self.submit(.action(call)) }
         default:
             return false
         }
@@ -234,65 +236,6 @@ extension Primary {
         for (index, uri) in uris.enumerated() {
             handleURL(uri, options: options, size: uri.count, owner: .bus(call, index: index))
         }
-    }
-
-    /// `Activate`: the wake sequence without `open` (or the launch, when it has not run yet).
-    private func activate(_ message: BusMessage, token: String?, door: BusDoor) {
-        switch phase {
-        case .collecting, .launching:
-            if door.launchToken == nil { door.launchToken = token }
-            door.queuedCalls.append(.activate(message))
-            busLaunchRequested()
-        case .running:
-            let refusal = bringToForeground(activationToken: token)
-            if let refusal {
-                message.reply(error: door.names.errorName(for: .declined), message: refusal)
-            } else {
-                message.replyEmpty()
-            }
-        case .terminating:
-            message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
-        }
-    }
-
-    /// Calls that waited for the launch, in arrival order.
-    func performQueuedBusCalls() {
-        guard let door = busDoor else { return }
-        let calls = door.queuedCalls
-        door.queuedCalls = []
-        for call in calls where phase == .running {
-            switch call {
-            case .activate(let message): activate(message, token: nil, door: door)
-            case .action(let action): performAction(action, door: door)
-            }
-        }
-        door.connection?.rearm()
-    }
-
-    /// The wake sequence without `open`, its hooks under the hook deadline; why not, if refused.
-    private func bringToForeground(activationToken: String?) -> String? {
-        guard let controller else { return activateScenes(activationToken: activationToken) }
-        let hooks: [String] =
-            switch controller.state {
-            case .background, .suspended: ["willEnterForeground", "didBecomeActive"]
-            case .inactive: ["didBecomeActive"]
-            default: []
-            }
-        let refusal = watchdog.runHooks(hooks, owner: nil) { () -> String? in
-            do throws(LifecycleError) {
-                switch controller.state {
-                case .background, .suspended: try controller.enterForeground()
-                case .inactive: try controller.becomeActive()
-                default: break
-                }
-                return nil
-            } catch {
-                return error.description
-            }
-        }
-        rearmBackgroundTimer()
-        if refusal == nil { presentWindow?(nil, activationToken) }
-        return refusal
     }
 }
 

@@ -2,6 +2,7 @@ internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 /// A connection to an app's running primary, for sending it URLs and lifecycle commands:
 /// what `schemectl open`, `schemectl lifecycle` and other apps use.

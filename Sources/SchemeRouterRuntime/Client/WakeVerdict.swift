@@ -1,4 +1,5 @@
 public import SchemeRouter
+public import SchemeRouterLifecycle
 
 /// What became of a URL sent to an app: the answer ``WakeClient`` returns and the verdict an
 /// `app URL` invocation exits with (``exitStatus``).

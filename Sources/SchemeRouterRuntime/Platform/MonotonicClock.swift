@@ -1,5 +1,5 @@
 internal import SchemeRouterPlatform
-public import SchemeRouter
+public import SchemeRouterLifecycle
 
 /// The lifecycle's real clock: `CLOCK_MONOTONIC`, unaffected by changes to the wall clock.
 public struct MonotonicClock: LifecycleClock {

@@ -1,12 +1,13 @@
 internal import SchemeRouterPlatform
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 internal import CLibUV
 
 extension Primary {
     /// Arms the background timer for the controller's suspension deadline, or stops it when
     /// the app is not in the background. Called after every event that can change the state.
     func rearmBackgroundTimer() {
-        guard let timer = backgroundTimer, let controller = driver, phase == .running else { return }
+        guard let timer = backgroundTimer, let controller, phase == .running else { return }
         guard let deadline = controller.suspensionDeadline else {
             UV.expect(uv_timer_stop(timer), "uv_timer_stop")
             return
@@ -24,9 +25,13 @@ extension Primary {
     /// The background timer fired: let the controller suspend the app if the deadline is due,
     /// or end the process when a background task was left open and the app was terminated.
     private func backgroundDeadlineReached() {
-        guard let driver, phase == .running else { return }
-        let outcome = watchdog.runHooks(["a background task's expiration handler", "willTerminate"], owner: nil) {
-            driver.tickBackground()
+        guard let controller, phase == .running else { return }
+        let outcome = watchdog.serving(nil) { () -> TickOutcome in
+            do throws(LifecycleError) {
+                return try controller.tick()
+            } catch {
+                preconditionFailure("tick: \(error)")
+            }
         }
         if case .terminated(_, let unended) = outcome {
             Log.error(

@@ -1,6 +1,7 @@
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 /// What the invocation that became the primary asked for.
 struct LaunchRequest: Sendable {
@@ -58,8 +59,8 @@ extension Primary {
     }
 
     /// The launch: delegate factory and launch hooks under the launch deadline, the launch
-    /// URL, then the queued URLs one by one (each answered as soon as it is handled) and the
-    /// queued control commands, every later hook under the hook deadline.
+    /// URL, then the commands that waited (``performPendingCommands()``), every later hook under
+    /// the hook deadline.
     func launch(_ request: LaunchRequest, factory: AppFactory) {
         phase = .launching
         // Watched from before the launch hooks read the settings, so no change after that is
@@ -71,30 +72,27 @@ extension Primary {
             backgroundDeadline: settings.backgroundDeadline,
             backgroundTaskAllowance: settings.backgroundTaskAllowance,
             exitsOnSuspend: app.manifest.exitsOnSuspend)
-        let driver = factory.makeDriver(router.router, configuration)
-        watchdog.enterLaunchStep("willFinishLaunching")
-        self.driver = driver
-        if let controller = driver as? LifecycleController {
-            Application.controller = controller
-            controller.hookObserver = { [unowned self] record in self.observe(record) }
-        }
-        if let scenes = driver as? SceneController {
-            Application.sceneController = scenes
-            scenes.hookObserver = { [unowned self] record in self.observe(record) }
-        }
-        driver.statePreservation = makeStatePreservation(for: driver.appDelegate)
+        let controller = factory.makeController(router.router, configuration)
+        self.controller = controller
+        Application.controller = controller
+        controller.hookAnnouncer = { [unowned self] call in self.watchdog.announce(call) }
+        controller.hookObserver = { [unowned self] record in self.observe(record) }
+        controller.statePreservation = makeStatePreservation(for: controller.delegate)
         let launchDelivery = request.delivery ?? (request.url == nil ? nil : nextDelivery())
-        // After didFinishLaunching, the hooks of the launch serve the invoking process's URL.
-        launchHooksAfterFinishing =
-            request.intoBackground ? ["didEnterBackground"] : (request.url == nil ? [] : ["open"]) + ["didBecomeActive"]
         currentSource = request.source
         currentToken = request.activationToken
-        let outcome = driver.launchApp(
-            options: LaunchOptions(
-                url: request.url, sourceApplication: request.source, annotation: request.annotation,
-                activationToken: request.activationToken,
-                reason: request.reason ?? (request.intoBackground ? .background : nil)),
-            routed: request.routed, delivery: launchDelivery, intoBackground: request.intoBackground)
+        let outcome: LaunchOutcome
+        do throws(LifecycleError) {
+            outcome = try controller.launch(
+                options: LaunchOptions(
+                    url: request.url, sourceApplication: request.source, annotation: request.annotation,
+                    activationToken: request.activationToken,
+                    reason: request.reason ?? (request.intoBackground ? .background : nil)),
+                routed: request.routed, delivery: launchDelivery, intoBackground: request.intoBackground)
+        } catch {
+            // The invocation refused a background launch of an app that exits on suspend.
+            preconditionFailure("launch: \(error)")
+        }
         currentSource = nil
         currentToken = nil
         guard watchdog.disarm() else { watchdog.park() }
@@ -105,65 +103,23 @@ extension Primary {
         let launchVerdict = outcome.results.first { $0.delivery == launchDelivery }.map { WakeVerdict($0.verdict) }
         launchSink?.deliver(launchVerdict ?? .launched)
         launchSink = nil
-        var answered: [Connection] = []
-        if let launchDelivery, let owner = deliveryOwners.removeValue(forKey: launchDelivery) {
+        var launchConnection: Connection?
+        if let owner = launchOwner {
+            launchOwner = nil
             answer(owner, with: launchVerdict ?? .terminated)
-            if case .socket(let connection, _) = owner { answered.append(connection) }
+            if case .socket(let connection, _) = owner { launchConnection = connection }
         }
         watchdog.sinkAnswered()
-        // The queued URLs, in arrival order, each answered at once. Their connections read
-        // again only once all are answered, so nothing overtakes the queue.
-        let queued = queuedDeliveries
-        queuedDeliveries = []
-        for pending in queued {
-            guard let owner = deliveryOwners.removeValue(forKey: pending.delivery) else { continue }
-            let id = deliveryRequestIDs.removeValue(forKey: pending.delivery)
-            if case .socket(let connection, _) = owner {
-                answered.append(connection)
-                guard stillWanted(connection, id: id) else { continue }
-            }
-            let verdict = deliver(pending, owner: owner.descriptor)
-            answer(owner, with: WakeVerdict(verdict))
-            settle(id, WakeVerdict(verdict))
-        }
-        for connection in answered { connection.replyDelivered() }
-        let controls = queuedControls
-        queuedControls = []
-        for (connection, control) in controls where phase == .running {
-            perform(control, from: connection)
-            connection.replyDelivered()
-        }
-        performQueuedBusCalls()
+        performPendingCommands()
+        // The launch URL's connection reads again once the queue behind it is answered too.
+        launchConnection?.replyDelivered()
         rearmBackgroundTimer()
     }
 
-    /// After every hook: the next hook's deadline, and the trace line.
+    /// After every hook: the watchdog's deadline ends, and the trace line.
     private func observe(_ record: HookRecord) {
-        advanceWatchdog(after: record.hook.rawValue)
-        trace?.write(record, source: record.hook == .open ? currentSource : nil, token: record.hook == .open ? currentToken : nil)
-    }
-
-    /// After every hook of a scene app: the next hook's deadline, and the trace line (with the
-    /// scene's session).
-    private func observe(_ record: SceneHookRecord) {
-        advanceWatchdog(after: record.hook.rawValue)
+        watchdog.hookReturned()
         let carriesURL = record.url != nil
         trace?.write(record, source: carriesURL ? currentSource : nil, token: carriesURL ? currentToken : nil)
-    }
-
-    /// The launch steps move the launch watch along; any other hook restarts the hook deadline.
-    private func advanceWatchdog(after hook: String) {
-        guard phase == .launching else {
-            watchdog.hookReturned()
-            return
-        }
-        switch hook {
-        case Hook.willFinishLaunching.rawValue: watchdog.enterLaunchStep("restoreState")
-        case Hook.restoreState.rawValue: watchdog.enterLaunchStep("didFinishLaunching")
-        case Hook.didFinishLaunching.rawValue:
-            // The launch hooks are done: from here on each hook has the hook deadline.
-            watchdog.armHook(launchHooksAfterFinishing, owner: nil)
-        default: watchdog.hookReturned()
-        }
     }
 }

@@ -1,4 +1,4 @@
-internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 extension Primary {
     /// State preservation for an app whose delegate opted in (``StateRestorationDelegate``), on

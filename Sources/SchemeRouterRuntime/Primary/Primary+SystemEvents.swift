@@ -1,4 +1,5 @@
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 extension Primary {
     /// Opens the system event sources this machine has and starts watching them (`schemectl
@@ -9,19 +10,19 @@ extension Primary {
         systemEventSources = sources
     }
 
-    /// Hands system events to the app's driver one at a time, each hook under the hook deadline:
-    /// delivered now while the app is in the foreground, queued while it is away. (Sources fire
-    /// only from loop callbacks, never inside a hook.)
+    /// Hands system events to the app's controller one at a time, each hook under the hook
+    /// deadline: delivered now while the app is in the foreground, queued while it is away.
+    /// (Sources fire only from loop callbacks, never inside a hook.)
     func post(_ events: [SystemEvent]) {
         for event in events {
-            guard phase == .running, let driver, driver.appState != .notRunning else { return }
-            let immediate = driver.appState == .active || driver.appState == .inactive
-            watchdog.runHooks(immediate ? [event.hookName] : [], owner: nil) { driver.postSystemEvent(event) }
+            guard phase == .running, let controller, controller.state != .notRunning else { return }
+            watchdog.serving(nil) {
+                do throws(LifecycleError) {
+                    try controller.post(event)
+                } catch {
+                    preconditionFailure("post: \(error)")
+                }
+            }
         }
-    }
-
-    /// The hooks a wake runs first: the queued system events', then `willEnterForeground`.
-    func wakeHooks(_ controller: LifecycleController) -> [String] {
-        controller.pendingSystemEvents.map(\.hookName) + ["willEnterForeground"]
     }
 }

@@ -1,4 +1,5 @@
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 internal import CLibUV
 internal import Glibc
 
@@ -34,7 +35,7 @@ extension Primary {
     /// then runs until the replies are flushed and every handle is closed, and the process
     /// exits with `status`.
     /// With `discardingState` (a force-quit) nothing is preserved and the preserved state is deleted.
-    func terminate(status: ExitStatus, requester: (connection: Connection, request: UInt32)?, discardingState: Bool = false) {
+    func terminate(status: ExitStatus, requester: CommandCaller?, discardingState: Bool = false) {
         guard phase != .terminating else { return }
         phase = .terminating
         exitStatus = status
@@ -43,27 +44,38 @@ extension Primary {
         Listener.refuseBacklog(descriptor: listener.descriptor, with: refusal.frame.encoded)
         listener.close()
         watchdog.listenerClosed()
-        if let driver, driver.appState != .notRunning {
-            watchdog.runHooks(driver.appState == .suspended ? [] : ["willTerminate"], owner: requester?.connection.descriptor) {
-                driver.terminateApp(discardingState: discardingState)
+        if let controller, controller.state != .notRunning {
+            watchdog.serving(requester?.descriptor) {
+                do throws(LifecycleError) {
+                    try controller.terminate(discardingState: discardingState)
+                } catch {
+                    preconditionFailure("terminate: \(error)")
+                }
             }
         }
         lock.release()
         launchSink?.deliver(.terminated)
         launchSink = nil
-        queuedDeliveries = []
-        for owner in deliveryOwners.values { if case .bus = owner { answer(owner, with: .terminated) } }
-        deliveryOwners = [:]
+        if let launchOwner { answer(launchOwner, terminating: true) }
+        launchOwner = nil
+        let pending = pendingCommands
+        pendingCommands = []
+        for command in pending { refuse(command) }
+        var answeredConnection: Connection?
+        switch requester {
+        case .socket(let connection, let request)?:
+            let reply = ControlReplyMessage(request: request, refused: false, state: AppState.notRunning.rawValue)
+            connection.send(reply.frame.encoded)
+            connection.close()
+            answeredConnection = connection
+        case .bus(let message)?:
+            message.replyEmpty()
+        case nil:
+            break
+        }
         closeBusDoor()
-        queuedControls = []
-        for connection in connections.values.sorted(by: { $0.id < $1.id }) {
-            if let requester, requester.connection === connection {
-                let reply = ControlReplyMessage(request: requester.request, refused: false, state: "notRunning")
-                connection.send(reply.frame.encoded)
-                connection.close()
-            } else {
-                connection.fail(refusal)
-            }
+        for connection in connections.values.sorted(by: { $0.id < $1.id }) where connection !== answeredConnection {
+            connection.fail(refusal)
         }
         closeRemainingHandles()
     }

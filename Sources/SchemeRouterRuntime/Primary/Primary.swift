@@ -2,6 +2,7 @@ internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 /// The app's one running instance: it owns the listening socket and the lifecycle controller,
 /// and handles every event, one at a time in arrival order, on the main thread's libuv loop.
@@ -33,26 +34,20 @@ final class Primary {
     var launchSink: VerdictSink?
 
     var phase = Phase.collecting
-    /// The controller that drives the app's delegate, once the launch began.
-    var driver: (any AppDriver)?
-    /// The driver of an app-delegate app (`nil` for a scene app).
-    var controller: LifecycleController? { driver as? LifecycleController }
-    /// The driver of an app that opted in to scenes (`nil` for an app-delegate app).
-    var sceneController: SceneController? { driver as? SceneController }
+    /// The one lifecycle controller that drives the app's delegate, once the launch began.
+    var controller: LifecycleController?
     var connections: [UInt64: Connection] = [:]
     var lastConnectionID: UInt64 = 0
     var lastDeliveryID: UInt64 = 0
-    /// URLs that arrived before the launch, in arrival order, and who is owed their verdicts.
-    var queuedDeliveries: [QueuedURL] = []
-    var deliveryOwners: [DeliveryID: VerdictOwner] = [:]
+    /// Commands from every door that arrived before the launch, in arrival order.
+    var pendingCommands: [AppCommand] = []
+    /// Who is owed the launch URL's verdict when it was taken from ``pendingCommands`` (a
+    /// bus-activated launch).
+    var launchOwner: VerdictOwner?
     /// The D-Bus door (`org.freedesktop.Application`), when the session bus is there.
     var busDoor: BusDoor?
-    /// The request ids of queued URLs that carry one.
-    var deliveryRequestIDs: [DeliveryID: String] = [:]
     /// Request ids seen and their verdicts, to answer retries (``RequestMemory``).
     var requestMemory = RequestMemory()
-    /// Control commands that arrived before the launch, handled right after it.
-    var queuedControls: [(connection: Connection, request: ControlRequest)] = []
     /// The background deadline's timer.
     var backgroundTimer: UnsafeMutablePointer<uv_timer_t>?
     /// SIGTERM and SIGINT watchers.
@@ -75,8 +70,6 @@ final class Primary {
     let connectionLimit: Int
     /// Whether the trace already says the executable was replaced on disk.
     var reportedReplacedExecutable = false
-    /// The hooks the launch runs after `didFinishLaunching` (for the watchdog's messages).
-    var launchHooksAfterFinishing: [String] = []
     /// The clock, time-zone, locale and memory sources, once the app runs.
     var systemEventSources: SystemEventSources?
 
@@ -197,16 +190,6 @@ final class Primary {
         connections[connection.id] = nil
         if listener.isPaused && phase != .terminating { listener.resume() }
     }
-}
-
-/// A routed URL waiting for its delivery: queued during the launch, or being delivered.
-struct QueuedURL {
-    /// The URL and the app's request read from it.
-    var routed: RoutedURL
-    /// Who sent it, and what they attached.
-    var options: OpenOptions
-    /// The delivery its verdict belongs to.
-    var delivery: DeliveryID
 }
 
 /// What the runtime needs to know about the app from its manifest.

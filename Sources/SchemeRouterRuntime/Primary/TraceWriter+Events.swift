@@ -1,5 +1,6 @@
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 extension TraceWriter {
     /// Writes a runtime event that is not a hook call, e.g.

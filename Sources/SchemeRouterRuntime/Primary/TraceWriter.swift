@@ -2,6 +2,7 @@ internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 /// Appends one JSON object per line to the `SCHEMEROUTER_TRACE` file for every hook call:
 /// `{"hook": "open", "state": "active", "url": "todolist://x?a", "source": {"name":
@@ -24,34 +25,26 @@ struct TraceWriter: Sendable {
         descriptor = fd
     }
 
-    /// Writes the line for one hook call.
+    /// Writes the line for one hook call: `{"hook": "open", "state": "active", "url": …}` for the
+    /// app delegate's hooks (an app without scenes has only those), `{"hook": "willConnect",
+    /// "session": "scene-1", "sceneState": "unattached", "state": "inactive", "url": …}` for a
+    /// scene's (`url`, `source` and `monotonicNs` for a hook that got a URL). `restoreState` and
+    /// `performAction` (its own line, ``write(action:performed:)``) are left out.
     /// - Parameters:
-    ///   - source: Who sent the URL, for `open`.
-    ///   - token: The activation token that came with the URL, for `open`.
+    ///   - source: Who sent the URL, for a hook that got one.
+    ///   - token: The activation token that came with the URL.
     func write(_ record: HookRecord, source: SourceApplication? = nil, token: String? = nil) {
-        guard record.hook != .restoreState else { return }
-        var line = "{\"hook\": \"\(record.hook.rawValue)\", \"state\": \"\(record.state.rawValue)\""
-        if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
-        // Stamped when `open` returned: what the wake benchmark measures to.
-        writeHook(line, record.systemEvent, source: source, token: token, stamped: record.hook == .open)
-    }
-
-    /// Writes the line for one hook of a scene app: `{"hook": "willConnect", "session":
-    /// "scene-1", "sceneState": "unattached", "state": "inactive", "url": "notes://open/1"}`
-    /// (`session` and `sceneState` for scene hooks; `url`, `source` and `monotonicNs` for a hook
-    /// that got a URL: `willConnect` or `openURLContexts`).
-    func write(_ record: SceneHookRecord, source: SourceApplication? = nil, token: String? = nil) {
-        guard record.hook != .restoreState else { return }
+        guard record.hook != .restoreState && record.hook != .performAction else { return }
         var line = "{\"hook\": \"\(record.hook.rawValue)\""
         if let session = record.session { line += ", \"session\": \(JSONString.quoted(session))" }
         if let sceneState = record.sceneState { line += ", \"sceneState\": \"\(sceneState.rawValue)\"" }
-        line += ", \"state\": \"\(record.appState.rawValue)\""
+        line += ", \"state\": \"\(record.state.rawValue)\""
         if let url = record.url { line += ", \"url\": \(JSONString.quoted(url))" }
-        // Stamped when the hook that got the URL returned, as for `open` (the GTK wake benchmark).
+        // Stamped when the hook that got the URL returned: what the wake benchmarks measure to.
         writeHook(line, record.systemEvent, source: source, token: token, stamped: record.url != nil)
     }
 
-    /// Ends a hook's line with what both kinds of app trace (the event's change, the source, the
+    /// Ends a hook's line (the event's change, the source, the
     /// token, and when `stamped` the time on CLOCK_MONOTONIC as `monotonicNs`) and writes it.
     private func writeHook(_ line: String, _ event: SystemEvent?, source: SourceApplication?, token: String?, stamped: Bool) {
         var line = line + Self.change(event)

@@ -2,23 +2,25 @@ internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
+internal import SchemeRouterLifecycle
 import Synchronization
 
 /// Ends the app when a delegate hook overruns its deadline, as iOS's watchdog does, and tells
 /// everyone who is waiting why.
 ///
-/// Two kinds of watch:
-/// - **The launch** (``armLaunch(timeout:sink:)``): the delegate factory and the launch hooks
+/// It never restates the order of the hooks: the lifecycle controller announces each hook as it
+/// calls it (``announce(_:)``) and says when it returned (``hookReturned()``). Two kinds of watch:
+/// - **The launch** (``armLaunch(sink:)``): the delegate factory and the launch hooks
 ///   share ``RuntimeSettings/launchDeadline``. On overrun every connection and every connection
 ///   still in the listen backlog gets `error(launchTimedOut)`, the invoking process the verdict
 ///   `launchTimedOut`, and the process exits with ``ExitStatus/launchTimedOut`` (5).
-/// - **A hook** (``runHooks(_:owner:_:)``): every later hook (`open`, the transitions,
-///   `willTerminate`, background-task expiration handlers) gets ``RuntimeSettings/hookDeadline``
-///   of its own. On overrun the connection (or verdict pipe) whose request the hook serves, its
-///   *owner*, gets `error(hookTimedOut)` (its URL may have been partly handled), every other
-///   connection `error(terminated)` (nothing of theirs is being delivered: the main thread is
-///   stuck in the owner's hook), the backlog `error(terminated)`, and the process exits with
-///   ``ExitStatus/hookTimedOut`` (12).
+/// - **A hook**: every later hook (`open`, the transitions, `willTerminate`, background-task
+///   expiration handlers) gets ``RuntimeSettings/hookDeadline`` of its own, from its announcement
+///   until it returns. On overrun the connection (or verdict pipe) whose request the hook serves
+///   (the *owner* of ``serving(_:_:)``) gets `error(hookTimedOut)` (its URL may have been partly
+///   handled), every other connection `error(terminated)` (nothing of theirs is being delivered:
+///   the main thread is stuck in the owner's hook), the backlog `error(terminated)`, and the
+///   process exits with ``ExitStatus/hookTimedOut`` (12).
 ///
 /// A connection with reply bytes not yet flushed is told nothing (a frame of ours could land in
 /// the middle of another): it sees the end of the stream, which senders report as
@@ -27,8 +29,8 @@ import Synchronization
 /// One thread for the life of the primary waits for the armed deadline (on an `eventfd`, so it
 /// costs nothing while hooks come and go: arming is a store under a lock, and the thread is
 /// woken only when a deadline earlier than the one it waits for is armed). Exactly one side
-/// acts on a deadline: the main thread claims a finished hook with ``disarm()`` (or the next
-/// ``armHook(_:owner:)``), the thread claims an overrun by firing, both under the same lock. A
+/// acts on a deadline: the main thread claims a finished hook with ``hookReturned()`` or
+/// ``disarm()``, the thread claims an overrun by firing, both under the same lock. A
 /// main thread that loses waits for the exit (``park()``).
 ///
 /// Thread safety: all state is in a `Mutex`. The main thread registers and unregisters
@@ -47,8 +49,8 @@ final class Watchdog: Sendable {
         var fired = false
         var watch = Watch.launch
         var deadline = Duration.zero
-        /// The hooks expected next, the first one running (for the message).
-        var expected: [String] = []
+        /// What runs now, for the message: a hook, or the delegate factory.
+        var running = ""
         /// The connection whose request the running hook serves (`nil`: none, or the sink).
         var owner: Int32?
         /// The verdict pipe of the invoking process, while its verdict is owed.
@@ -112,49 +114,52 @@ final class Watchdog: Sendable {
 
     /// Starts watching the launch (the delegate factory first).
     func armLaunch(sink: Int32?) {
-        arm(.launch, deadline: launchDeadline, expected: ["the delegate factory"], owner: nil, sink: sink)
+        arm(.launch, deadline: launchDeadline, running: "the delegate factory", owner: nil, sink: sink)
     }
 
-    /// Records which launch step runs now (the launch deadline is not restarted).
-    func enterLaunchStep(_ name: String) {
-        state.withLock { $0.expected = [name] }
-    }
-
-    /// The main thread is about to run `hooks` (in order; the first one next) for the request of
-    /// `owner`: each gets the hook deadline. Call again after each hook returns.
+    /// The lifecycle controller is about to call `call`: a launch step goes on under the launch
+    /// deadline (which is not restarted), any other hook gets the hook deadline of its own, for
+    /// the request of the owner ``serving(_:_:)`` named.
     ///
     /// Returns only if the watchdog has not fired; otherwise the process is exiting and the main
     /// thread parks.
-    func armHook(_ hooks: [String], owner: Int32?) {
+    func announce(_ call: HookCall) {
+        let (watch, owner) = state.withLock { state -> (Watch, Int32?) in
+            if state.watch == .launch && state.armed && call.isLaunchStep { state.running = call.description }
+            return (state.watch, state.owner)
+        }
+        guard !(watch == .launch && call.isLaunchStep) else { return }
         guard hookDeadline > .zero else {
+            // No hook watch: the launch's ends where the hooks after the launch steps begin.
             guard disarm() else { park() }
-            if !hooks.isEmpty { busy?.mark(until: nil) }
+            busy?.mark(until: nil)
             return
         }
-        arm(.hook, deadline: hookDeadline, expected: hooks, owner: owner, sink: nil)
+        arm(.hook, deadline: hookDeadline, running: call.description, owner: owner, sink: nil)
     }
 
-    /// Runs `body`, which calls the delegate's `hooks` (in order), under the hook deadline for
-    /// the request of `owner`, and claims its end: the one way the primary runs hooks after the
-    /// launch.
+    /// The hook announced last returned: a hook's deadline no longer runs (the launch's does, until
+    /// the launch ends).
+    func hookReturned() {
+        let fired = state.withLock { state -> Bool in
+            if state.watch == .hook { state.armed = false }
+            return state.fired
+        }
+        busy?.clear()
+        if fired { park() }
+    }
+
+    /// Runs `body`, whose hooks serve the request of `owner` (a connection, or `nil`), and claims
+    /// its end: the one way the primary runs hooks after the launch.
     ///
     /// Returns only if the watchdog has not fired; otherwise the process is exiting and the main
     /// thread parks.
-    func runHooks<Result>(_ hooks: [String], owner: Int32?, _ body: () -> Result) -> Result {
-        armHook(hooks, owner: owner)
+    func serving<Result>(_ owner: Int32?, _ body: () -> Result) -> Result {
+        state.withLock { $0.owner = owner }
         let result = body()
         guard disarm() else { park() }
+        state.withLock { $0.owner = nil }
         return result
-    }
-
-    /// The hook that just returned was `name`: the next expected one gets a fresh deadline.
-    func hookReturned() {
-        let (watch, next, owner) = state.withLock { state -> (Watch, [String], Int32?) in
-            if !state.expected.isEmpty { state.expected.removeFirst() }
-            return (state.watch, state.expected, state.owner)
-        }
-        guard watch == .hook else { return }
-        armHook(next, owner: owner)
     }
 
     /// The verdict pipe's verdict was written: it is owed nothing more.
@@ -162,7 +167,7 @@ final class Watchdog: Sendable {
         state.withLock { $0.sink = nil }
     }
 
-    private func arm(_ watch: Watch, deadline timeout: Duration, expected: [String], owner: Int32?, sink: Int32?) {
+    private func arm(_ watch: Watch, deadline timeout: Duration, running: String, owner: Int32?, sink: Int32?) {
         let deadline = Sys.monotonicNow() + timeout
         busy?.mark(until: deadline)
         let (fired, wake, start) = state.withLock { state -> (Bool, Bool, Bool) in
@@ -170,7 +175,7 @@ final class Watchdog: Sendable {
             state.armed = true
             state.watch = watch
             state.deadline = deadline
-            state.expected = expected
+            state.running = running
             state.owner = owner
             if watch == .launch { state.sink = sink }
             let start = !state.threadRunning
@@ -236,7 +241,7 @@ final class Watchdog: Sendable {
                 if state.armed && now >= state.deadline {
                     state.fired = true
                     return .fire(
-                        watch: state.watch, running: state.expected.first ?? "a hook", owner: state.owner,
+                        watch: state.watch, running: state.running, owner: state.owner,
                         sink: state.sink, connections: state.connections, listening: state.listening)
                 }
                 // Sleep until the armed deadline, or keep to an earlier wake-up already planned

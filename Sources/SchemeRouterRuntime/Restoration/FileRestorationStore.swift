@@ -2,6 +2,7 @@ internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 /// The ``SchemeRouter/RestorationStore`` of a running app: two files in its ``StateDirectory``.
 ///

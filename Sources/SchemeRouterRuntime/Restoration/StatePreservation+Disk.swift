@@ -1,12 +1,11 @@
-public import SchemeRouter
+public import SchemeRouterLifecycle
 
 extension StatePreservation {
     /// State preservation with the archive on disk, as `Application.main` uses it: under
     /// `$XDG_STATE_HOME/<bundle name>/` (or `$HOME/.local/state/<bundle name>/`), replaced
     /// atomically, with the restoration record beside it (Docs/Scenes.md). Its observer writes a
     /// discarded archive (other than after the launch it served) and a failed save to standard
-    /// error; replace it to report elsewhere too. For a `SceneController` driven by another run
-    /// loop (the GLib module).
+    /// error; replace it to report elsewhere too.
     /// - Parameter bundleName: The app's bundle name.
     /// - Returns: `nil`, with a logged reason, when neither variable gives an absolute base.
     public static func onDisk(bundleName: String) -> StatePreservation? {

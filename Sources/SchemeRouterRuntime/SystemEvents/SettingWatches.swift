@@ -1,6 +1,7 @@
 internal import SchemeRouterPlatform
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 /// Watches the directories of every ``WatchedSetting`` with one inotify descriptor and turns
 /// changes into ``SystemEvent``s.

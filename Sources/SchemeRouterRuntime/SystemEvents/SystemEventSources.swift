@@ -3,6 +3,7 @@ internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 /// The real sources of ``SchemeRouter/SystemEvent``s on the primary's libuv loop: a timerfd for
 /// clock sets, inotify on the time-zone and locale files (and the cgroup's `memory.events`),

@@ -30,6 +30,7 @@ struct WatchedSetting {
 }
 
 internal import SchemeRouter
+internal import SchemeRouterLifecycle
 
 extension WatchedSetting {
     /// The system time zone: `/etc/localtime` (a symlink into `/usr/share/zoneinfo`, replaced by
