@@ -15,8 +15,6 @@ let package = Package(
         .executable(name: "schemectl", targets: ["schemectl"]),
         .executable(name: "todolist", targets: ["TodoList"]),
         .executable(name: "share-to-todo", targets: ["ShareToTodo"]),
-        .executable(name: "fragile-handler", targets: ["FragileHandler"]),
-        .executable(name: "load-probe", targets: ["LoadProbe"]),
         .executable(name: "notes", targets: ["Notes"]),
     ],
     dependencies: [
@@ -70,9 +68,9 @@ let package = Package(
         .target(name: "SchemeRouterGTK", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGLib", "CGLib", "CGTK"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.
         .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
-        // Every `schemectl` command; the executable is its one-line main.
-        .target(
-            name: "SchemectlCommands",
+        // `schemectl`: validate, route, register, open, status, lifecycle and fuzz.
+        .executableTarget(
+            name: "schemectl",
             dependencies: [
                 "SchemeRouter",
                 "SchemeRouterPlatform",
@@ -82,23 +80,26 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "schemectl", dependencies: ["SchemectlCommands"]),
         // The seed's TodoList app (Listing 6-2) on Linux.
         .executableTarget(name: "TodoList", dependencies: ["SchemeRouterRuntime"], path: "Examples/TodoList"),
         // A second app that sends todolist: URLs through the library (inter-app communication).
         .executableTarget(
             name: "ShareToTodo", dependencies: ["SchemeRouterDesktop"], path: "Examples/ShareToTodo"),
+        // Executables the tests, the demo and the benchmarks build and run, never shipped (no
+        // product): each target is named as the executable they run.
         // A handler with planted bugs for `schemectl fuzz --target` to find.
         .executableTarget(
-            name: "FragileHandler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler", exclude: ["fragile.json"]),
+            name: "fragile-handler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler", exclude: ["fragile.json"]),
         // An app that records deliveries cheaply or misbehaves on request, and a load driver (issue 6).
-        // A test-only probe, never shipped: `schemectl fuzz` with planted traps and hangs (InProcessCrashTests).
-        .executableTarget(name: "FuzzProbe", dependencies: ["SchemectlCommands", "SchemeRouterFuzzing"], path: "Examples/FuzzProbe"),
-        .executableTarget(name: "LoadProbe", dependencies: ["SchemeRouterRuntime", "CLibUV"], path: "Examples/LoadProbe"),
+        .executableTarget(name: "load-probe", dependencies: ["SchemeRouterRuntime", "CLibUV"], path: "Examples/LoadProbe"),
+        // SchemeRouter's in-process fuzz target with planted traps and hangs, through the fuzzing
+        // library's crash path (InProcessCrashTests).
+        .executableTarget(
+            name: "FuzzProbe", dependencies: ["SchemeRouter", "SchemeRouterFuzzing", "SchemeRouterPlatform"], path: "Examples/FuzzProbe"),
         // A real GTK 4 app: notes:// URLs open, create and search notes in a window (issue 17).
         .executableTarget(
             name: "Notes", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGTK", "CGTK"], path: "Examples/Notes"),
-        // A test-only probe, never shipped: one GTK window without scenes (WindowProbeTests).
+        // A probe for the tests, never shipped (no product): one GTK window without scenes (WindowProbeTests).
         .executableTarget(
             name: "WindowProbe", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGTK"], path: "Examples/WindowProbe"),
 
@@ -113,10 +114,12 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        // The tests' one-nanosecond step of the wall clock (the kernel's clock-set notice, for real).
+        .target(name: "CWallClockStep", path: "Tests/CWallClockStep"),
         // Real processes and real sockets: end-to-end tests of the runtime and the examples.
         .testTarget(
             name: "SchemeRouterRuntimeTests",
-            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit", "SchemeRouterPlatform", "CSchemeRouterLinux"],
+            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit", "SchemeRouterPlatform", "CSchemeRouterLinux", "CWallClockStep"],
             // Compiled by DocSnippetTests next to the documentation's code blocks, not into the tests.
             exclude: ["DocPreludes"]
         ),

@@ -7,8 +7,6 @@ import SchemeRouterRuntime
 if CommandLine.arguments.dropFirst().first == "--drive" {
     LoadDriverCommand.run(Array(CommandLine.arguments.dropFirst(2)))
 }
-// Tests exercise the clock-change path without setting the machine's clock (Docs/Runtime.md).
-Application.acceptsInjectedClockChanges = true
 let behaviour = ProbeBehaviour.fromEnvironment()
 if behaviour.mismatchedRequest {
     Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift") { _ in

@@ -13,8 +13,6 @@ public struct InProcessTarget: FuzzTarget {
     public var routes: RouteOracle?
     /// Compare with FoundationEssentials every this many inputs (0: never).
     public var differentialInterval: Int
-    /// An extra check run on every input after the built-in oracles (tests plant bugs with it).
-    public var extraCheck: (@Sendable ([UInt8]) -> FuzzFailure?)?
 
     private var foundation = FoundationDifferential()
     private var executions = 0
@@ -22,14 +20,10 @@ public struct InProcessTarget: FuzzTarget {
     private var rejected = 0
 
     /// Creates the target.
-    public init(
-        parser: ParserOracle = ParserOracle(), routes: RouteOracle? = nil, differentialInterval: Int = 8,
-        extraCheck: (@Sendable ([UInt8]) -> FuzzFailure?)? = nil
-    ) {
+    public init(parser: ParserOracle = ParserOracle(), routes: RouteOracle? = nil, differentialInterval: Int = 8) {
         self.parser = parser
         self.routes = routes
         self.differentialInterval = differentialInterval
-        self.extraCheck = extraCheck
     }
 
     /// Runs one input through the parser (and the routes) and their oracles.
@@ -39,25 +33,20 @@ public struct InProcessTarget: FuzzTarget {
         if differentialInterval > 0 && executions % differentialInterval == 0 {
             foundation.compare(input, verdict: verdict)
         }
-        var execution: FuzzExecution
         switch verdict {
         case .rejected(let rejection):
             rejected += 1
-            execution = FuzzExecution(outcome: .init("rejected", rejection.code), failure: parserFailure)
+            return FuzzExecution(outcome: .init("rejected", rejection.code), failure: parserFailure)
         case .accepted(let url):
             accepted += 1
             if let parserFailure {
-                execution = FuzzExecution(outcome: .init("accepted", ""), failure: parserFailure)
+                return FuzzExecution(outcome: .init("accepted", ""), failure: parserFailure)
             } else if routes != nil {
-                execution = routes!.check(url, input: input)
+                return routes!.check(url, input: input)
             } else {
-                execution = FuzzExecution(outcome: .init("accepted", url.hostKind?.rawValue ?? "no-authority"))
+                return FuzzExecution(outcome: .init("accepted", url.hostKind?.rawValue ?? "no-authority"))
             }
         }
-        if execution.failure == nil, let extraCheck, let failure = extraCheck(input) {
-            execution.failure = failure
-        }
-        return execution
     }
 
     /// Executions, accepted, rejected, then the route oracle's tallies.

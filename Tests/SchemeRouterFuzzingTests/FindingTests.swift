@@ -43,15 +43,9 @@ import Testing
     @Test func campaignFindsMinimisesAndWritesAPlantedBug() throws {
         let directory = TemporaryDirectory()
         let registry = try FuzzFixtures.registry(FuzzFixtures.kitchenSinkJSON)
-        let target = InProcessTarget(
-            routes: RouteOracle(registry: registry), differentialInterval: 0,
-            extraCheck: { input in
-                // The planted bug: any input holding an overlong encoding of '/'.
-                let needle = Array("%C0%AF".utf8)
-                guard input.count >= needle.count else { return nil }
-                let found = (0...(input.count - needle.count)).contains { input[$0..<$0 + needle.count].elementsEqual(needle) }
-                return found ? FuzzFailure(.crash, "planted", message: "overlong slash") : nil
-            })
+        // The planted bug: any input holding an overlong encoding of '/'.
+        let target = PlantedBugTarget(
+            target: InProcessTarget(routes: RouteOracle(registry: registry), differentialInterval: 0), plant: Array("%C0%AF".utf8))
         var campaign = FuzzCampaign(
             configuration: FuzzConfiguration(
                 seed: 11, limit: .iterations(200_000), findingsDirectory: directory.path, stopAfterFindings: 1),

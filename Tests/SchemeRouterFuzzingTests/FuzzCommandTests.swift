@@ -107,54 +107,61 @@ import Testing
     }
 }
 
-/// The in-process crash and hang path end to end, through the test-only probe (Examples/FuzzProbe:
-/// `schemectl fuzz` with planted traps and hangs, which the shipped `schemectl` does not have):
-/// the watchdog saves the input, the process becomes the continuation, which minimises the input
-/// in child processes and writes the finding.
+/// The in-process crash and hang path end to end, through FuzzProbe (Examples/FuzzProbe: built,
+/// not a product): SchemeRouter's own target with a planted trap or hang, run by the fuzzing
+/// library's campaign under its watchdog. The watchdog saves the input, the process becomes the
+/// continuation, which minimises the input in child processes and writes the finding; the shipped
+/// `schemectl` replays the finding file and passes (it has no planted fault).
 @Suite struct InProcessCrashTests {
     static let probe = FuzzFixtures.product("FuzzProbe")
 
-    static func run(_ environment: String, _ arguments: [String]) throws -> ChildProcess.Result {
+    /// A campaign of up to 100,000 inputs (seed 1) with a fault planted by `environment`.
+    static func campaign(_ environment: String, timeoutMilliseconds: Int, findings: TemporaryDirectory) throws -> ChildProcess.Result {
         try ChildProcess.run(
-            ([probe, "fuzz", "--schemes", FuzzCommandTests.schemes] + arguments).map { Array($0.utf8) },
-            environment: ChildProcess.environment(overriding: [environment]), deadline: .seconds(300))
+            [probe, "campaign", FuzzCommandTests.schemes, findings.path, String(timeoutMilliseconds), "1", "100000"].map { Array($0.utf8) },
+            environment: ChildProcess.environment(overriding: [environment, "SWIFT_BACKTRACE=enable=no"]), deadline: .seconds(300))
+    }
+
+    /// The one finding file the campaign wrote, as text.
+    static func finding(in findings: TemporaryDirectory) throws -> (file: String, text: String) {
+        let files = try FuzzFiles.files(in: findings.path)
+        #expect(files.count == 1, "\(files)")
+        let file = try #require(files.first, "no finding was written")
+        return (file, String(decoding: try FuzzFiles.read(file), as: UTF8.self))
     }
 
     @Test func crashIsSavedMinimisedAndWritten() throws {
         let findings = TemporaryDirectory()
-        let result = try Self.run(
-            "FUZZ_PROBE_TRAP=%C0%AF", ["--iterations", "100000", "--seed", "1", "--json", "--findings", findings.path])
-        #expect(result.termination == .exited(1))
-        let json = String(decoding: result.standardOutput, as: UTF8.self)
-        #expect(json.contains("\"signature\": \"crash:SIGILL\""))
-        #expect(json.contains("\"input\": \"%C0%AF\""))
-        #expect(json.contains("probe trap"))
-        let files = try FuzzFiles.files(in: findings.path)
-        #expect(files.count == 1)
-        #expect(FindingFile.input(fromFileContents: try FuzzFiles.read(files[0])) == Array("%C0%AF".utf8))
-        // The reproduce command crashes the same way.
+        let result = try Self.campaign("FUZZ_PROBE_TRAP=%C0%AF", timeoutMilliseconds: 1000, findings: findings)
+        #expect(result.termination == .exited(1), "\(String(decoding: result.standardError, as: UTF8.self))")
+        #expect(String(decoding: result.standardError, as: UTF8.self).contains("an input crashed the target"))
+        let (file, text) = try Self.finding(in: findings)
+        #expect(text.contains("signature: crash:SIGILL\n"), "\(text)")
+        #expect(text.contains("Fatal error: probe trap"), "\(text)")
+        let input = FindingFile.input(fromFileContents: Array(text.utf8))
+        #expect(input == Array("%C0%AF".utf8), "not minimised to the planted bytes: \(FuzzFinding.printable(input))")
+        // The minimised input crashes the probe the same way on its own.
         let replay = try ChildProcess.run(
-            [Self.probe, "fuzz", "--schemes", FuzzCommandTests.schemes, "--replay", files[0]].map { Array($0.utf8) },
+            [Self.probe, "replay", FuzzCommandTests.schemes, "1000", Hex.encode(input)].map { Array($0.utf8) },
             environment: ChildProcess.environment(overriding: ["FUZZ_PROBE_TRAP=%C0%AF", "SWIFT_BACKTRACE=enable=no"]),
             deadline: .seconds(60))
         #expect(replay.termination == .signalled(4))
-        // The shipped schemectl has no planted fault: the same replay passes.
+        // The shipped schemectl reads the finding file and has no planted fault: the replay passes.
         let shipped = try ChildProcess.run(
-            [FuzzCommandTests.schemectl, "fuzz", "--schemes", FuzzCommandTests.schemes, "--replay", files[0]].map { Array($0.utf8) },
-            environment: ChildProcess.environment(overriding: ["FUZZ_PROBE_TRAP=%C0%AF", "SCHEMECTL_FUZZ_SELF_TEST_TRAP=%C0%AF"]),
-            deadline: .seconds(60))
+            [FuzzCommandTests.schemectl, "fuzz", "--schemes", FuzzCommandTests.schemes, "--replay", file].map { Array($0.utf8) },
+            environment: ChildProcess.environment(overriding: ["FUZZ_PROBE_TRAP=%C0%AF"]), deadline: .seconds(60))
         #expect(shipped.termination == .exited(0))
+        #expect(String(decoding: shipped.standardOutput, as: UTF8.self).contains("\(file): passes"))
     }
 
     @Test func hangIsSavedMinimisedAndWritten() throws {
         let findings = TemporaryDirectory()
-        let result = try Self.run(
-            "FUZZ_PROBE_HANG=%ED%A0%80",
-            ["--iterations", "100000", "--seed", "1", "--timeout", "200ms", "--findings", findings.path])
-        #expect(result.termination == .exited(1))
-        let text = String(decoding: result.standardOutput, as: UTF8.self)
-        #expect(text.contains("ended the campaign (hang)"))
-        #expect(text.contains("input (9 bytes): %ED%A0%80"))
-        #expect(try FuzzFiles.files(in: findings.path).count == 1)
+        let result = try Self.campaign("FUZZ_PROBE_HANG=%ED%A0%80", timeoutMilliseconds: 200, findings: findings)
+        #expect(result.termination == .exited(1), "\(String(decoding: result.standardError, as: UTF8.self))")
+        #expect(String(decoding: result.standardError, as: UTF8.self).contains("an input ran past the 0.2 s deadline"))
+        let (_, text) = try Self.finding(in: findings)
+        #expect(text.contains("signature: hang\n"), "\(text)")
+        let input = FindingFile.input(fromFileContents: Array(text.utf8))
+        #expect(input == Array("%ED%A0%80".utf8), "not minimised to the planted bytes: \(FuzzFinding.printable(input))")
     }
 }

@@ -100,13 +100,37 @@ struct RecordingTarget: FuzzTarget {
 
     mutating func execute(_ input: [UInt8]) -> FuzzExecution {
         inputs.append(input)
-        if let plant, input.count >= plant.count,
-            (0...(input.count - plant.count)).contains(where: { input[$0..<$0 + plant.count].elementsEqual(plant) })
-        {
+        if let plant, input.holds(plant) {
             return FuzzExecution(outcome: .init("planted", ""), failure: FuzzFailure(.crash, "planted", message: "planted"))
         }
         return FuzzExecution(outcome: .init("seen", String(input.count % 7)))
     }
 
     var tallies: [(String, Int)] { [("inputs", inputs.count)] }
+}
+
+/// SchemeRouter's own in-process target with one bug planted: any input holding `plant` fails
+/// after the built-in oracles passed it.
+struct PlantedBugTarget: FuzzTarget {
+    var target: InProcessTarget
+    let plant: [UInt8]
+
+    mutating func execute(_ input: [UInt8]) -> FuzzExecution {
+        var execution = target.execute(input)
+        if execution.failure == nil, input.holds(plant) {
+            execution.failure = FuzzFailure(.crash, "planted", message: "planted: \(FuzzFinding.printable(plant))")
+        }
+        return execution
+    }
+
+    var tallies: [(String, Int)] { target.tallies }
+    var differential: DifferentialReport? { target.differential }
+}
+
+extension [UInt8] {
+    /// Whether `bytes` occur in a row somewhere in this array.
+    func holds(_ bytes: [UInt8]) -> Bool {
+        guard count >= bytes.count else { return false }
+        return (0...(count - bytes.count)).contains { self[$0..<$0 + bytes.count].elementsEqual(bytes) }
+    }
 }

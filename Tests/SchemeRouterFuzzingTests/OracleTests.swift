@@ -69,15 +69,6 @@ import Testing
             #expect(execution.failure == nil)
         }
     }
-
-    /// The in-process target's planted check runs after the built-in oracles.
-    @Test func extraCheckPlantsABug() {
-        var target = InProcessTarget(extraCheck: { input in
-            input.contains(UInt8(ascii: "!")) ? FuzzFailure(.crash, "bang", message: "planted") : nil
-        })
-        #expect(target.execute(Array("a:b".utf8)).failure == nil)
-        #expect(target.execute(Array("a:b!".utf8)).failure?.signature == "crash:bang")
-    }
 }
 
 /// The layout tiling check is reserialisation: a layout whose pieces or delimiters are off fails it.

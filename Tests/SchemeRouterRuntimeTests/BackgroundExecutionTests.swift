@@ -88,14 +88,4 @@ struct BackgroundExecutionTests {
         #expect(run.status == 0, "\(run.error)")
         #expect(sandbox.logLines().first.map(String.init) == expected)
     }
-
-    @Test("schemectl refuses the probe-only inject-clock-change command; an app that did not opt in refuses it too")
-    func injectionIsProbeOnly() throws {
-        let todo = try TodoSandbox()
-        #expect(try todo.run([]).status == 0)
-        #expect(try todo.lifecycle(["inject-clock-change"]).status == 64)
-        let reply = try todo.control(.injectClockChange)
-        #expect(reply.refused)
-        #expect(!todo.hooks().contains("significantTimeChange"))
-    }
 }

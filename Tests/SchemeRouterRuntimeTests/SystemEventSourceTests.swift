@@ -3,31 +3,11 @@ import Testing
 
 @testable import SchemeRouterRuntime
 
-/// System events from real sources on the primary's loop: the clock-set path (through the probe's
-/// injected trigger: a test never sets the machine's clock), the time zone (a private mount
-/// namespace with its own /etc), and memory pressure (a child cgroup with a small memory.high).
+/// System events from real sources on the primary's loop: the time zone (a private mount
+/// namespace with its own /etc) and memory pressure (a child cgroup with a small memory.high).
+/// The clock-set source has its own suite (WallClockSetTests): it runs alone.
 @Suite("System events from real sources (real processes)")
 struct SystemEventSourceTests {
-    @Test("a clock set while active is delivered at once; ten while away arrive as one, before willEnterForeground")
-    func clockChanges() throws {
-        let sandbox = try ProbeSandbox(environment: ["SCHEMEROUTER_BACKGROUND_DEADLINE_MS=0"])
-        try sandbox.launch(foreground: true)
-        #expect(try !sandbox.control(.injectClockChange).refused)
-        try sandbox.waitForTrace { $0.hook == "significantTimeChange" }
-        #expect(try sandbox.lifecycle(["background"]).status == 0)
-        for _ in 1...10 { #expect(try !sandbox.control(.injectClockChange).refused) }
-        #expect(try sandbox.lifecycle(["foreground"]).status == 0)
-        #expect(Array(sandbox.probeTrace().dropFirst(3)) == [
-            ProbeTraceLine(hook: "significantTimeChange", state: "active"),
-            ProbeTraceLine(hook: "willResignActive", state: "inactive"),
-            ProbeTraceLine(hook: "didEnterBackground", state: "background"),
-            ProbeTraceLine(hook: "shouldSaveApplicationState", state: "background"),
-            ProbeTraceLine(hook: "significantTimeChange", state: "background"),
-            ProbeTraceLine(hook: "willEnterForeground", state: "inactive"),
-            ProbeTraceLine(hook: "didBecomeActive", state: "active"),
-        ])
-    }
-
     /// Why the namespace test cannot run here, or `nil` when it can.
     static let namespaceUnavailable: String? = {
         guard geteuid() == 0 else { return "needs root for unshare -m and mount --bind" }

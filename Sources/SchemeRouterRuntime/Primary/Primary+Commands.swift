@@ -140,8 +140,6 @@ extension Primary {
             case (.foreground, _): try controller.enterForeground()
             case (.active, _): try controller.becomeActive()
             case (.inactive, _): try controller.resignActive()
-            case (.injectClockChange, _) where Application.acceptsInjectedClockChanges:
-                systemEventSources?.clockWasSet()
             default: return "\(command) is not a lifecycle command of \(app.name)"
             }
             return nil

@@ -136,7 +136,7 @@ final class SystemEventSources {
         }
         switch source {
         case .clock:
-            if clock?.drain() == true { clockWasSet() }
+            if clock?.drain() == true { deliver([.significantTimeChange]) }
         case .settings:
             let events = settings?.drain() ?? []
             if events.contains(where: { $0.kind == .timeZoneChange }) { tzset() }
@@ -144,12 +144,5 @@ final class SystemEventSources {
         case .pressure:
             deliver([.memoryWarning])
         }
-    }
-
-    /// The clock was set: what the timerfd reports, and what a probe app's injected clock change
-    /// (`ControlCommand.injectClockChange`) runs, so tests exercise this path without setting
-    /// the machine's clock.
-    func clockWasSet() {
-        deliver([.significantTimeChange])
     }
 }

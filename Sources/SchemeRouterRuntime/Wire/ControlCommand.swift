@@ -21,10 +21,6 @@ public enum ControlCommand: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
     case inactive = 7
     /// The interruption ends: `inactive` → `didBecomeActive`.
     case active = 8
-    /// Runs the runtime's clock-change path as if the wall clock had been set (the delegate's
-    /// `significantTimeChange`, queued while in the background). Refused unless the app set
-    /// ``Application/acceptsInjectedClockChanges`` (probe apps for tests; see Docs/Runtime.md).
-    case injectClockChange = 9
 
     /// The command's name on the command line, e.g. `background`.
     public var description: String {
@@ -37,7 +33,6 @@ public enum ControlCommand: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
         case .forceQuit: "force-quit"
         case .inactive: "inactive"
         case .active: "active"
-        case .injectClockChange: "inject-clock-change"
         }
     }
 

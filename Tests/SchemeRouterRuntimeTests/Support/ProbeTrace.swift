@@ -35,19 +35,4 @@ extension AppSandbox {
         }
         return probeTrace()
     }
-
-    /// Sends one control command over a raw connection (for commands `schemectl` does not
-    /// offer) and returns the reply.
-    func control(_ command: ControlCommand) throws(TestFailure) -> ControlReplyMessage {
-        let socket = try RawSocket(path: socketPath)
-        socket.send(ControlRequest(request: 1, command: command).frame.encoded)
-        guard case .frame(let frame) = try socket.receive(), frame.type == .controlReply else {
-            throw TestFailure("no control reply to \(command)")
-        }
-        do {
-            return try ControlReplyMessage(payload: frame.payload)
-        } catch {
-            throw TestFailure("an invalid control reply: \(error)")
-        }
-    }
 }

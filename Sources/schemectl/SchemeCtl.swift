@@ -1,9 +1,9 @@
-package import ArgumentParser
+import ArgumentParser
 import SchemeRouterDesktop
 
 /// `schemectl`: validate, route, register, open and fuzz custom URL schemes.
-package struct SchemeCtl: ParsableCommand {
-    package static let configuration = CommandConfiguration(
+struct SchemeCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "schemectl",
         abstract: "Strict custom-URL-scheme tooling for the Linux desktop.",
         discussion: """
@@ -23,9 +23,9 @@ package struct SchemeCtl: ParsableCommand {
 
     /// `schemectl open URL` skips argument-parser's start-up (~2 ms of reflection in this binary;
     /// see Docs/Desktop.md); every other command line goes through it.
-    package init() {}
+    init() {}
 
-    package static func main() {
+    static func main() {
         for warning in XDGDirectories.ignoredRelativeValues(in: .current()) {
             DesktopErrorOutput.warn(warning)
         }

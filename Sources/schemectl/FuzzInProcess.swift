@@ -1,12 +1,10 @@
 import ArgumentParser
-import Glibc
 import SchemeRouter
 import SchemeRouterPlatform
-package import SchemeRouterFuzzing
-package import Synchronization
+import SchemeRouterFuzzing
 
 /// `schemectl fuzz --schemes DIR`: SchemeRouter's parser, registry and routes in this process.
-package struct FuzzInProcess {
+struct FuzzInProcess {
     let command: Fuzz
 
     var deadline: Duration { command.timeout.flatMap(FuzzArguments.duration) ?? .seconds(1) }
@@ -14,17 +12,7 @@ package struct FuzzInProcess {
     func makeTarget(_ registry: SchemeRegistry) -> InProcessTarget {
         InProcessTarget(
             parser: ParserOracle(maximumLength: command.maximumLength), routes: RouteOracle(registry: registry),
-            differentialInterval: command.differentialEvery, extraCheck: Self.selfTest())
-    }
-
-    /// An extra check run on every in-process input, after the oracles: `nil` in `schemectl`. The
-    /// test-only probe (Examples/FuzzProbe) sets one that traps or spins on planted inputs, so the
-    /// crash and hang path (watchdog, continuation, minimisation in child processes) is tested end
-    /// to end without anything test-only in the shipped binary.
-    package static let extraCheck = Mutex<(@Sendable ([UInt8]) -> FuzzFailure?)?>(nil)
-
-    static func selfTest() -> (@Sendable ([UInt8]) -> FuzzFailure?)? {
-        extraCheck.withLock { $0 }
+            differentialInterval: command.differentialEvery)
     }
 
     func run() throws {
@@ -81,34 +69,28 @@ package struct FuzzInProcess {
     func minimisePending(_ registry: SchemeRegistry) throws {
         guard let path = command.minimisePending, let kind = command.pendingKind.flatMap(CrashReplay.Kind.init(argument:))
         else { throw ValidationError("--minimise-pending needs --pending-kind") }
-        let input: [UInt8]
-        do { input = try FuzzFiles.read(path) } catch {
-            ProgressDisplay.write("schemectl fuzz: \(error)\n")
-            throw FuzzExitStatus.cannotRead
-        }
         let iteration = command.pendingIteration.flatMap { Int($0) } ?? 0
         command.say("fuzz: input \(iteration) ended the campaign (\(kind)); minimising it in child processes")
         guard let executable = ChildProcess.currentExecutable() else { throw FuzzExitStatus.cannotRead }
         let timeout = command.timeout ?? "1s"
-        let processDeadline = deadline * 2 + .seconds(10)
-        let replay = CrashReplay(kind: kind) { candidate in
-            let arguments = [
+        let replay = CrashReplay(kind: kind, deadline: deadline * 2 + .seconds(10)) { candidate in
+            [
                 executable, "fuzz", "--schemes", command.schemes, "--timeout", timeout, "--maximum-length",
                 String(command.maximumLength), "--replay-hex", Hex.encode(candidate),
             ]
-            return try? ChildProcess.run(arguments.map { Array($0.utf8) }, deadline: processDeadline)
         }
-        var finding = replay.finding(for: input, iteration: iteration, budget: command.minimise ? 2000 : 0)
-        let file = command.findings + "/" + FindingFile.name(for: finding.failure)
-        finding.file = file
-        finding.reproduce = "\(Fuzz.invocation) fuzz --schemes \(command.schemes) --timeout \(timeout) --replay \(file)"
-        do {
-            try FuzzFiles.write(Array(finding.fileText.utf8), to: file)
-        } catch {
+        let finding: FuzzFinding
+        do throws(CrashReplay.ContinuationError) {
+            finding = try replay.finishPending(
+                path, iteration: iteration, budget: command.minimise ? 2000 : 0, findingsDirectory: command.findings
+            ) { file in "\(Fuzz.invocation) fuzz --schemes \(command.schemes) --timeout \(timeout) --replay \(file)" }
+        } catch .cannotRead(let error) {
+            ProgressDisplay.write("schemectl fuzz: \(error)\n")
+            throw FuzzExitStatus.cannotRead
+        } catch .cannotWrite(let error) {
             ProgressDisplay.write("schemectl fuzz: cannot write the finding: \(error)\n")
             throw FuzzExitStatus.cannotWriteFindings
         }
-        FuzzFiles.remove(path)
         let summary = FuzzSummary(
             seed: command.seed ?? 0, limit: command.limit, iterations: iteration + 1, elapsed: .zero, findings: [finding],
             tallies: [], differential: nil, corpusSize: 0, distinctOutcomes: 0,

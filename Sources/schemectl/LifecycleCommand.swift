@@ -53,9 +53,7 @@ struct Lifecycle: ParsableCommand {
     var discardState = false
 
     func validate() throws {
-        guard let command = ControlCommand(name: command), command != .activate, command != .forceQuit,
-            command != .injectClockChange
-        else {
+        guard let command = ControlCommand(name: command), command != .activate, command != .forceQuit else {
             throw ValidationError(
                 "unknown lifecycle command '\(command)': use state, background, foreground, inactive, active or terminate")
         }
