@@ -66,19 +66,24 @@ import Testing
         #expect(enumerations.isSuperset(of: ["date", "title", "DATE", "datex", ""]))
     }
 
-    /// The generator's date rendering agrees with DateFormat's own formatting for every valid date.
+    /// The generator's date rendering agrees with DateFormat's own formatting for every date the
+    /// format can represent: the fields it lacks are 0, and a day past the month's end is its last.
     @Test(arguments: ["yyyyMMddHHmm", "yyyy-MM-dd", "yyyyMMddTHH:mm:ss", "dd.MM.yyyy", "HH:mm_yyyy-MM-dd"])
     func dateRenderingAgreesWithDateFormat(pattern: String) async throws {
         let format = try DateFormat(pattern)
+        func field(_ field: DateFormat.Field, _ value: Int) -> Int { pattern.contains(field.rawValue) ? value : 0 }
         await propertyCheck(
             count: 300, input: Gen.int(in: 1...9999), Gen.int(in: 1...12), Gen.int(in: 1...31), Gen.int(in: 0...23),
             Gen.int(in: 0...59), Gen.int(in: 0...59)
         ) { year, month, day, hour, minute, second in
-            guard let date = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second),
-                format.canRepresent(date)
-            else { return }
-            let fields = (year, month, day, hour, minute, second)
-            #expect(DateEdges.render(pattern, fields) == format.format(date))
+            let (hour, minute, second) = (field(.hour, hour), field(.minute, minute), field(.second, second))
+            let date = (0...3).lazy.compactMap {
+                CivilDateTime(year: year, month: month, day: day - $0, hour: hour, minute: minute, second: second)
+            }.first
+            let valid = try #require(date, "\(year)-\(month)-\(day)")
+            #expect(format.canRepresent(valid))
+            let fields = (year, month, valid.day, hour, minute, second)
+            #expect(DateEdges.render(pattern, fields) == format.format(valid))
         }
     }
 

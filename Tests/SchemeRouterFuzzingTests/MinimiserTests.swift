@@ -43,14 +43,21 @@ import Testing
 
     /// The result still fails and is 1-minimal: removing any one byte makes the failure go away.
     @Test func resultIsOneMinimal() async {
-        let bytes = Gen<UInt8>.value(in: 0x61...0x66).array(of: 1...60)
-        await propertyCheck(count: 200, input: bytes) { input in
+        let bytes = Gen<UInt8>.value(in: 0x61...0x66).array(of: 0...57)
+        let position = Gen.int(in: 0...60)
+        await propertyCheck(count: 200, input: bytes, position, position, position) { rest, first, second, third in
             // Fails when it has at least two 'a's and a 'c' after the first 'a' (or is the original).
             func fails(_ candidate: [UInt8]) -> Bool {
                 guard let first = candidate.firstIndex(of: 0x61) else { return false }
                 return candidate.filter { $0 == 0x61 }.count >= 2 && candidate[first...].contains(0x63)
             }
-            guard fails(input) else { return }
+            // Every input fails: an 'a', a 'c' after it and another 'a' planted among random letters.
+            var input = rest
+            let a = min(first, input.count)
+            input.insert(0x61, at: a)
+            input.insert(0x63, at: a + 1 + second % (input.count - a))
+            input.insert(0x61, at: third % (input.count + 1))
+            #expect(fails(input), "\(input)")
             let result = Minimiser().minimise(input, fails: fails)
             #expect(fails(result.input))
             for index in result.input.indices {

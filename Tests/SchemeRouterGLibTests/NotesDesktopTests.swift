@@ -63,7 +63,7 @@ import Testing
                 "willResignActive", "didEnterBackground", "shouldSaveApplicationState", "willEncodeRestorableState",
                 "encodeRestorableState",
             ], "\(background)")
-        #expect(try desktop.run("xdotool", ["windowactivate", "--sync", window]).termination == .exited(0))
+        try desktop.requestActivation(window)
         _ = try #require(desktop.hookLines(13), "activating changed nothing")
         // `--quit` is the barrier: whatever focus did meanwhile is in the trace before willTerminate.
         #expect(try desktop.run(desktop.notes, ["--quit"]).termination == .exited(0))
@@ -111,8 +111,8 @@ import Testing
         #expect(try desktop.run(desktop.notes, ["notes://new?title=Screenshot&tag=gtk&tag=x11"]).termination == .exited(0))
         let window = try #require(try desktop.window(titled: "Screenshot"))
         _ = try #require(desktop.hookLines(6))
-        // Mapped is not drawn: wait for the frame GTK draws (xdotool waits for the map event).
-        #expect(try desktop.run("xdotool", ["windowactivate", "--sync", window]).termination == .exited(0))
+        // Mapped is not drawn: the shots below wait for the frame GTK draws.
+        try desktop.requestActivation(window)
         let geometry = try desktop.run("xdotool", ["getwindowgeometry", "--shell", window]).standardOutputText
         var values: [String: Int] = [:]
         for line in geometry.split(separator: "\n") {

@@ -32,7 +32,7 @@ import Testing
     /// (`wmctrl -c`, a taskbar's Close: openbox sends the `WM_DELETE_WINDOW` request GTK honours
     /// by destroying the window).
     private func closeWindow(_ window: String, _ desktop: NotesDesktop) throws {
-        #expect(try desktop.run("xdotool", ["windowactivate", "--sync", window]).termination == .exited(0))
+        try desktop.requestActivation(window)
         // Not Alt+F4: a fresh X server's first synthetic key remaps the keyboard, and while openbox
         // grabs its keys again the F4 can reach the window instead (about one run in ten under load).
         #expect(try desktop.run("wmctrl", ["-i", "-c", window]).termination == .exited(0))

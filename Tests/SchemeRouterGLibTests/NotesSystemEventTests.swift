@@ -45,7 +45,7 @@ import Testing
             "\(state.standardOutputText)\(state.standardErrorText)")
         #expect(desktop.hooks(try #require(desktop.hookLines(1))).count { $0 == "currentLocaleDidChange" } == 1, "delivered while away")
 
-        #expect(try desktop.run("xdotool", ["windowactivate", "--sync", window]).termination == .exited(0))
+        try desktop.requestActivation(window)
         let back = try #require(
             FileWait.until(desktop.trace, timeout: .seconds(20)) { $0.ranges(of: #""hook": "willEnterForeground""#).count >= 2 }, "the window did not come back")
         let hookLines = back.split(separator: "\n").map(String.init).filter { $0.hasPrefix("{\"hook\"") }

@@ -82,8 +82,11 @@ struct GiveUpTests {
 
     @Test("a primary busy in a hook is not unresponsive: a sender waits for the hook's deadline (the watchdog ends the app), is told terminated and delivers through a new primary")
     func busyInHook() throws {
+        // The sender reads the busy file after the receipt timeout, while the hook runs, and waits
+        // until the hook's deadline plus the receipt timeout: 1 s after the watchdog ends the app
+        // for the sender to see its connection end (a loaded machine may take more than 100 ms).
         let sandbox = try ProbeSandbox(environment: [
-            "SCHEMEROUTER_RECEIPT_TIMEOUT_MS=100", "SCHEMEROUTER_HOOK_DEADLINE_MS=3000", "LOADPROBE_STALL_HOOK=didEnterBackground",
+            "SCHEMEROUTER_RECEIPT_TIMEOUT_MS=1000", "SCHEMEROUTER_HOOK_DEADLINE_MS=5000", "LOADPROBE_STALL_HOOK=didEnterBackground",
         ])
         let pid = try sandbox.launch(foreground: true)
         let control = try ChildProcess(

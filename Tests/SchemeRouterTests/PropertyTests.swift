@@ -119,8 +119,10 @@ import Testing
         }
     }
 
-    /// Exhaustive over all inputs of up to two bytes, and `s:` followed by up to two bytes.
-    @Test func allShortInputs() {
+    /// Every input of up to one byte and `s:` followed by one byte; of the two-byte inputs (bare
+    /// and after `s:`), those whose first byte is an interesting one or either byte a multiple of 17
+    /// (about a fifth of them).
+    @Test func shortInputs() {
         Self.checkTotal([])
         for a in UInt8.min...UInt8.max {
             Self.checkTotal([a])
@@ -166,10 +168,11 @@ import Testing
         }
     }
 
-    // MARK: - Linear time
+    // MARK: - Long inputs
 
-    /// Long inputs of the worst shapes finish quickly (no quadratic rescans).
-    @Test func longInputsStayFast() throws {
+    /// Inputs of the maximum length in the parser's worst shapes meet properties (a)–(c). How
+    /// long they take is measured by `Benchmarks/run` ("worst shapes"), not here.
+    @Test func longInputsOfTheWorstShapes() {
         let size = URLParser.defaultMaximumLength
         let inputs: [String] = [
             "s:" + String(repeating: "a", count: size - 2),
@@ -180,13 +183,7 @@ import Testing
             String(repeating: "a", count: size),
             String(repeating: "a", count: size - 1) + ";",
         ]
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            for _ in 0..<10 {
-                for input in inputs { Self.checkTotal(Array(input.utf8)) }
-            }
-        }
-        #expect(elapsed < .seconds(2), "\(elapsed)")
+        for input in inputs { Self.checkTotal(Array(input.utf8)) }
     }
 }
 

@@ -59,7 +59,8 @@ for workload in shapes {
     print("\(workload.title): SchemeRouter accepts \(acceptance.ours) of \(workload.corpus.count) URLs, Foundation \(acceptance.foundation)"
         + (acceptance.disagreements.isEmpty ? " (the same URLs)" : "; they disagree on: " + acceptance.disagreements.prefix(3).joined(separator: "  ")))
 }
-let comparisons = (workloads.comparisons.map { ($0, corpus.count) } + shapes.map { ($0.comparison, $0.corpus.count) })
+let comparisons = (workloads.comparisons.map { ($0, corpus.count) } + shapes.map { ($0.comparison, $0.corpus.count) }
+    + (shape == nil ? LongInputWorkloads.comparisons : []))
     .filter { only == nil || $0.0.title.contains(only!) }
 var samples = comparisons.flatMap { [Series(name: $0.0.ours.name), Series(name: $0.0.theirs.name)] }
 for _ in 0..<rounds {

@@ -110,12 +110,19 @@ struct NotesDesktop {
         }
     }
 
-    /// The id of the window titled exactly `title`, waiting for it (`xdotool search --sync`,
-    /// which waits on X events, bounded by `timeout`).
+    /// The id of the window titled exactly `title`, waiting for it (`xdotool search --sync`, which
+    /// searches again every half second; bounded by `timeout`).
     func window(titled title: String) throws -> String? {
         let found = try run("timeout", ["15", "xdotool", "search", "--sync", "--name", "^\(title)$"])
         guard found.termination == .exited(0) else { return nil }
         return found.standardOutputText.split(separator: "\n").first.map(String.init)
+    }
+
+    /// Asks the window manager to activate `window` (`xdotool windowactivate --sync`). Its exit
+    /// status proves nothing (0 even when it gave up waiting; a minimised window is often not
+    /// active yet when it returns), so a test waits for what activation does: the app's hooks.
+    func requestActivation(_ window: String) throws {
+        _ = try run("xdotool", ["windowactivate", "--sync", window])
     }
 
     /// Starts a private session bus (`dbus-daemon --session --fork`): the environment entry that
