@@ -140,6 +140,13 @@ struct CompileCheckTests {
         }
     }
 
+    /// Where swiftc keeps its module cache: in the build directory (shared by every run), or under
+    /// `$HOME/.cache` when this user may not write there (the tests run as nobody).
+    static let moduleCache: String = {
+        if access(Executables.directory, W_OK) == 0 { return Executables.directory + "/compile-check-module-cache" }
+        return (getenv("HOME").map { String(cString: $0) } ?? "/tmp") + "/.cache/schemerouter-compile-check-module-cache"
+    }()
+
     /// Runs `swiftc -typecheck` in Swift 6 mode on one file against the package's built modules.
     /// - Parameter extraFiles: Other files of the same module, as names and contents.
     static func typecheck(
@@ -158,7 +165,7 @@ struct CompileCheckTests {
             "swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I", packageRoot + "/Sources/CLibUV", "-I", packageRoot + "/Sources/CDBus",
             "-I", "/usr/include/dbus-1.0", "-I", "/usr/lib/x86_64-linux-gnu/dbus-1.0/include",
             "-I", packageRoot + "/Sources/CSchemeRouterLinux",
-            "-module-cache-path", Executables.directory + "/compile-check-module-cache", file,
+            "-module-cache-path", moduleCache, file,
         ] + others
         let environment = ["PATH=" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"), "HOME=" + directory]
         let process = try ChildProcess(
