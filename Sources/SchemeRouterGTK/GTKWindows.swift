@@ -1,6 +1,6 @@
 internal import CGLib
 internal import CGTK
-public import SchemeRouter
+internal import SchemeRouter
 public import SchemeRouterLifecycle
 public import SchemeRouterGLib
 internal import SchemeRouterRuntime
