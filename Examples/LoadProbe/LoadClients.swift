@@ -1,5 +1,6 @@
 import CLibUV
 import Glibc
+import SchemeRouterLifecycle
 import SchemeRouterRuntime
 
 /// One sender of the load: its URLs in order, one at a time, each verdict checked (`handled`,

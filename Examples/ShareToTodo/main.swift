@@ -10,6 +10,8 @@
 // 10 no handler, 11 delivered without waiting, …; see Docs/Desktop.md); 64 usage error.
 import Glibc
 import SchemeRouterDesktop
+import SchemeRouterLifecycle
+import SchemeRouterRuntime
 
 /// Percent-encodes `text` for a URL query or fragment: every byte outside RFC 3986's unreserved
 /// set (`A–Z a–z 0–9 - . _ ~`) becomes `%XX`, so the task survives any character, `#`, `&`, `%`,
@@ -87,4 +89,4 @@ if json {
 } else {
     print("\(url): \(result.verdict)")
 }
-exit(result.verdict.exitStatus)
+exit(result.verdict.exitStatus.rawValue)

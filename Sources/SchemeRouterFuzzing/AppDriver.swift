@@ -1,5 +1,6 @@
 internal import Glibc
-public import SchemeRouterRuntime
+internal import SchemeRouterRuntime
+public import SchemeRouterLifecycle
 internal import SchemeRouterPlatform
 internal import Synchronization
 
@@ -38,7 +39,7 @@ public final class AppDriver {
     /// What became of one delivery.
     public enum Observation: Sendable, Hashable, CustomStringConvertible {
         /// The app answered with a verdict (and, after a cold launch, exited this way).
-        case verdict(WakeVerdict)
+        case verdict(DeliveryVerdict)
         /// The app died by a signal; the last line of its error output.
         case crashed(signal: Int32, detail: String)
         /// No verdict within the deadline.
@@ -171,7 +172,7 @@ public final class AppDriver {
         let client = try connectedClient()
         let verdict = client.open(url: input)
         switch verdict {
-        case .handled, .declined, .rejected, .openFailed, .launched:
+        case .handled, .declined, .rejected, .openFailed, .launched, .noHandler, .delivered, .refused:
             return .verdict(verdict)
         case .busy:
             // Shed, not delivered: the primary lives on (a fuzz run is its only client).
@@ -240,7 +241,7 @@ public final class AppDriver {
 
     // MARK: - Reading a death
 
-    static func observation(_ result: ChildProcess.Result, verdict: WakeVerdict, log: String? = nil) -> Observation {
+    static func observation(_ result: ChildProcess.Result, verdict: DeliveryVerdict, log: String? = nil) -> Observation {
         let output = log.flatMap { try? FuzzFiles.read($0) } ?? result.standardError
         let detail = CrashReplay.lastErrorLine(output)
         switch result.termination {

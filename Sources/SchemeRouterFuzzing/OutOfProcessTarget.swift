@@ -1,6 +1,7 @@
 internal import SchemeRouterPlatform
 public import SchemeRouter
 import SchemeRouterRuntime
+import SchemeRouterLifecycle
 
 /// A real app under attack, through an ``AppDriver``: every input by cold launch, by wake, or
 /// both, judged against what the app's manifest says.
@@ -71,7 +72,7 @@ public struct OutOfProcessTarget: FuzzTarget {
                 counts["failures", default: 0] += 1
                 return FuzzExecution(outcome: outcome, failure: failure)
             }
-            if case .verdict(let verdict) = observation { counts[Self.verdictName(verdict), default: 0] += 1 }
+            if case .verdict(let verdict) = observation { counts[verdict.name, default: 0] += 1 }
         }
         return FuzzExecution(outcome: outcome)
     }
@@ -101,27 +102,9 @@ public struct OutOfProcessTarget: FuzzTarget {
         }
     }
 
-    static func verdictName(_ verdict: WakeVerdict) -> String {
-        switch verdict {
-        case .handled: "handled"
-        case .launched: "launched"
-        case .declined: "declined"
-        case .rejected: "rejected"
-        case .openFailed: "open-failed"
-        case .launchFailed: "launch-failed"
-        case .launchTimedOut: "launch-timed-out"
-        case .hookTimedOut: "hook-timed-out"
-        case .terminated: "terminated"
-        case .noAnswer: "no-answer"
-        case .unresponsive: "unresponsive"
-        case .busy: "busy"
-        case .protocolError: "protocol-error"
-        }
-    }
-
     static func outcomeName(_ observation: AppDriver.Observation) -> String {
         switch observation {
-        case .verdict(let verdict): verdictName(verdict)
+        case .verdict(let verdict): verdict.name
         case .crashed: "crashed"
         case .hung: "hung"
         case .undocumentedExit: "undocumented-exit"

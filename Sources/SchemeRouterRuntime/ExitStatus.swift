@@ -17,6 +17,8 @@
 /// | 7 | ``noAnswer`` | no answer within the reply timeout, no primary came up within the connect timeout, or the primary was busy (its buffer budget) |
 /// | 8 | ``notRunning`` | a control command (`--quit`, `lifecycle …`) found no running primary |
 /// | 9 | ``refused`` | a control command was not allowed in the app's state |
+/// | 10 | ``noHandler`` | `schemectl open`: no application handles the URL's scheme |
+/// | 11 | ``delivered`` | `schemectl open`: the URL was handed over, but no verdict exists (`--no-wait`, or the handler is not a SchemeRouter app) |
 /// | 12 | ``hookTimedOut`` | a hook after the launch (`open`, a transition) overran the hook deadline and the app was ended; also the primary's own status then |
 /// | 13 | ``unresponsive`` | the primary's loop did not acknowledge the URL within the receipt timeout; the URL was not delivered and never will be |
 /// | 64 | ``usage`` | wrong arguments, or a malformed `SCHEMEROUTER_*` environment variable |
@@ -52,7 +54,12 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let notRunning = ExitStatus(rawValue: 8)
     /// 9: the control command is not allowed in the app's state.
     public static let refused = ExitStatus(rawValue: 9)
-    /// 12 (10 and 11 are `schemectl open`'s own): a hook after the launch overran the hook deadline; the app was ended (the URL may
+    /// 10: no application handles the URL's scheme (`schemectl open`).
+    public static let noHandler = ExitStatus(rawValue: 10)
+    /// 11: the URL was handed over, but no verdict exists (`schemectl open --no-wait`, or a
+    /// handler that is not a SchemeRouter app).
+    public static let delivered = ExitStatus(rawValue: 11)
+    /// 12: a hook after the launch overran the hook deadline; the app was ended (the URL may
     /// have been partly handled).
     public static let hookTimedOut = ExitStatus(rawValue: 12)
     /// 13: the primary's loop did not acknowledge the request within the receipt timeout (it is
@@ -76,7 +83,7 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// Every documented status, in the order of the table above.
     public static let documented: [ExitStatus] = [
         .success, .declined, .rejected, .openFailed, .launchFailed, .launchTimedOut, .terminated,
-        .noAnswer, .notRunning, .refused, .hookTimedOut, .unresponsive, .usage, .requestTypeMismatch,
+        .noAnswer, .notRunning, .refused, .noHandler, .delivered, .hookTimedOut, .unresponsive, .usage, .requestTypeMismatch,
         .systemError, .busy, .protocolError, .runtimeDirectoryRefused,
     ]
 
@@ -93,6 +100,8 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
         case 7: "noAnswer"
         case 8: "notRunning"
         case 9: "refused"
+        case 10: "noHandler"
+        case 11: "delivered"
         case 12: "hookTimedOut"
         case 13: "unresponsive"
         case 64: "usage"

@@ -1,4 +1,6 @@
 import ArgumentParser
+import SchemeRouterLifecycle
+import SchemeRouterRuntime
 import SchemeRouterDesktop
 
 /// The exit statuses of `register`, `unregister`, `status`, `open` and `plist`, documented in
@@ -56,7 +58,7 @@ enum DesktopExitStatus {
     static let noHome = ExitCode(78)
 
     /// The `open` status for a verdict (the library's table, which the constants above name).
-    static func forVerdict(_ verdict: OpenVerdict) -> ExitCode { ExitCode(verdict.exitStatus) }
+    static func forVerdict(_ verdict: DeliveryVerdict) -> ExitCode { ExitCode(verdict.exitStatus.rawValue) }
 
     /// The help text's table for `open`.
     static let openTable = """

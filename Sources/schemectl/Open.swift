@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterLifecycle
 import SchemeRouter
 import SchemeRouterDesktop
 import SchemeRouterRuntime
@@ -47,7 +48,7 @@ enum OpenCommand {
         // The exact bytes: a URL with invalid UTF-8 is rejected at its true offset.
         let bytes = RawArguments.bytes(of: url)
         var result: OpenResult?
-        let verdict: OpenVerdict
+        let verdict: DeliveryVerdict
         do throws(URLRejection) {
             _ = try SchemeURL(bytes: bytes)
             // Read and cleared before the environment is captured: the token goes with this URL only.
@@ -83,6 +84,6 @@ enum OpenCommand {
             }
             print(verdict.description + via)
         }
-        return verdict.exitStatus
+        return verdict.exitStatus.rawValue
     }
 }

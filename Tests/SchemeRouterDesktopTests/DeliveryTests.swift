@@ -1,4 +1,5 @@
 import SchemeRouter
+import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterDesktop
@@ -106,8 +107,8 @@ import SchemeRouterPlatform
         #expect(!sandbox.exists(sandbox.root + "/PWNED"))
     }
 
-    @Test(arguments: [(Int32(1), OpenVerdict.declined), (3, .openFailed("the app's open threw")), (5, .launchTimedOut), (6, .terminated)])
-    func theHandlersExitStatusIsTheVerdict(status: Int32, verdict: OpenVerdict) throws {
+    @Test(arguments: [(Int32(1), DeliveryVerdict.declined), (3, .openFailed("the app's open threw")), (5, .launchTimedOut), (6, .terminated)])
+    func theHandlersExitStatusIsTheVerdict(status: Int32, verdict: DeliveryVerdict) throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let recorder = try Self.registered(sandbox, exitStatus: status)

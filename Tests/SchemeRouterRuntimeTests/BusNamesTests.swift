@@ -1,3 +1,4 @@
+import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
@@ -19,14 +20,14 @@ struct BusNamesTests {
     }
 
     @Test("each failing verdict has its error name", arguments: [
-        (WakeVerdict.declined, "Declined"),
+        (DeliveryVerdict.declined, "Declined"),
         (.rejected(code: "space", offset: 3, message: "m"), "Rejected"),
         (.openFailed("x"), "Failed"),
         (.terminated, "Terminated"),
         (.launchTimedOut, "LaunchTimedOut"),
         (.hookTimedOut("open"), "HookTimedOut"),
     ])
-    func errorNames(verdict: WakeVerdict, suffix: String) {
+    func errorNames(verdict: DeliveryVerdict, suffix: String) {
         #expect(BusNames(bundleName: "com.acme.todolist").errorName(for: verdict) == "com.acme.todolist.Error.\(suffix)")
     }
 }

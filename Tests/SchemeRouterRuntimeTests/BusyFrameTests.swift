@@ -1,3 +1,4 @@
+import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
@@ -66,7 +67,7 @@ struct BusyFrameTests {
 
     @Test("busy is exit status 75 (EX_TEMPFAIL), named busy; the verdict pipe carries it")
     func exitStatus() throws {
-        #expect(WakeVerdict.busy("x").exitStatus == .busy)
+        #expect(DeliveryVerdict.busy("x").exitStatus == .busy)
         #expect(ExitStatus.busy.rawValue == 75 && ExitStatus.busy.name == "busy")
         let carried = try VerdictMessage(payload: VerdictMessage(request: 0, verdict: .busy("shed")).frame.payload)
         #expect(carried.verdict == .busy("shed"))

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime

@@ -1,4 +1,5 @@
 import Glibc
+import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime

@@ -1,3 +1,4 @@
+import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
@@ -127,11 +128,11 @@ struct WireProtocolTests {
     }
 
     @Test("verdicts keep their status, reason, offset and message", arguments: [
-        WakeVerdict.handled, .launched, .declined, .rejected(code: "space", offset: 12, message: "raw space"),
+        DeliveryVerdict.handled, .launched, .declined, .rejected(code: "space", offset: 12, message: "raw space"),
         .openFailed("disk full"), .launchTimedOut, .terminated, .hookTimedOut("open"), .launchFailed("died"),
         .noAnswer("late"), .unresponsive("stopped"), .protocolError("old primary"),
     ])
-    func verdictRoundTrip(verdict: WakeVerdict) throws {
+    func verdictRoundTrip(verdict: DeliveryVerdict) throws {
         let frame = VerdictMessage(request: 3, verdict: verdict).frame
         let decoded = try VerdictMessage(payload: frame.payload)
         #expect(decoded.request == 3)
@@ -156,15 +157,15 @@ struct WireProtocolTests {
 
     @Test("each verdict maps to its documented exit status")
     func exitStatuses() {
-        #expect(WakeVerdict.handled.exitStatus.rawValue == 0)
-        #expect(WakeVerdict.declined.exitStatus.rawValue == 1)
-        #expect(WakeVerdict.rejected(code: "x", offset: 0, message: "").exitStatus.rawValue == 2)
-        #expect(WakeVerdict.openFailed("").exitStatus.rawValue == 3)
-        #expect(WakeVerdict.launchFailed("").exitStatus.rawValue == 4)
-        #expect(WakeVerdict.launchTimedOut.exitStatus.rawValue == 5)
-        #expect(WakeVerdict.terminated.exitStatus.rawValue == 6)
-        #expect(WakeVerdict.noAnswer("").exitStatus.rawValue == 7)
-        #expect(WakeVerdict.protocolError("").exitStatus.rawValue == 76)
+        #expect(DeliveryVerdict.handled.exitStatus.rawValue == 0)
+        #expect(DeliveryVerdict.declined.exitStatus.rawValue == 1)
+        #expect(DeliveryVerdict.rejected(code: "x", offset: 0, message: "").exitStatus.rawValue == 2)
+        #expect(DeliveryVerdict.openFailed("").exitStatus.rawValue == 3)
+        #expect(DeliveryVerdict.launchFailed("").exitStatus.rawValue == 4)
+        #expect(DeliveryVerdict.launchTimedOut.exitStatus.rawValue == 5)
+        #expect(DeliveryVerdict.terminated.exitStatus.rawValue == 6)
+        #expect(DeliveryVerdict.noAnswer("").exitStatus.rawValue == 7)
+        #expect(DeliveryVerdict.protocolError("").exitStatus.rawValue == 76)
     }
 
     @Test("control requests and replies round-trip; an unknown command is malformed")

@@ -40,8 +40,8 @@ struct LifecycleErrorTests {
 
     @Test("DeliveryVerdict descriptions", arguments: [
         (DeliveryVerdict.handled, "handled"), (.declined, "declined"), (.openFailed("disk full"), "open failed: disk full"),
-        (.launchTimedOut, "launch timed out"), (.terminated, "terminated"),
-        (.rejected(.emptyQueryItem(offset: 12)), "rejected: empty query item at byte 12"),
+        (.launchTimedOut, "launch timed out"), (.terminated, "terminated before the URL was delivered"),
+        (DeliveryVerdict(RouteError.emptyQueryItem(offset: 12)), "rejected (empty-query-item): empty query item at byte 12"),
     ])
     func verdict(verdict: DeliveryVerdict, text: String) {
         #expect(verdict.description == text)

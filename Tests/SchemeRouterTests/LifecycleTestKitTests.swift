@@ -83,16 +83,16 @@ struct LifecycleTestKitTests {
         let harness = LifecycleHarness()
         try harness.drive(to: .background)
         let verdict = try harness.controller.receive(try url("todolist://x/item/100"))
-        guard case .rejected(let error) = verdict else {
+        guard case .rejected(let code, let offset, _) = verdict else {
             Issue.record("expected a rejection, got \(verdict)")
             return
         }
-        #expect(error.code == "invalid-parameter")
-        #expect(error.offset == 18)
+        #expect(code == "invalid-parameter")
+        #expect(offset == 18)
         #expect(harness.delegate.events.isEmpty)
         #expect(harness.controller.state == .background)
         let noRoute = try harness.controller.receive(try url("todolist://x/archive"))
-        #expect(noRoute.description.hasPrefix("rejected: no todolist: route matches"))
+        #expect(noRoute.description.hasPrefix("rejected (no-route): no todolist: route matches"))
         #expect(harness.delegate.events.isEmpty)
     }
 
@@ -100,11 +100,11 @@ struct LifecycleTestKitTests {
     func launchURLRejected() throws {
         let harness = LifecycleHarness()
         let outcome = try harness.controller.launch(options: LaunchOptions(url: try url("todolist://x/item/zero")))
-        guard case .rejected(let error) = outcome.results.first?.verdict else {
+        guard case .rejected(let code, _, _) = outcome.results.first?.verdict else {
             Issue.record("\(outcome)")
             return
         }
-        #expect(error.code == "invalid-parameter")
+        #expect(code == "invalid-parameter")
         #expect(outcome.results.count == 1)
         #expect(harness.delegate.events == [.willFinishLaunching, .didFinishLaunching, .didBecomeActive])
         #expect(harness.delegate.receivedRequests.isEmpty)

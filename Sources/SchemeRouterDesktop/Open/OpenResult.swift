@@ -1,3 +1,5 @@
+public import SchemeRouterLifecycle
+
 /// The outcome of ``URLOpener/open(_:options:)``: the verdict, and how the URL travelled.
 public struct OpenResult: Sendable, Hashable {
     /// How the URL reached the handler.
@@ -11,7 +13,7 @@ public struct OpenResult: Sendable, Hashable {
     }
 
     /// What became of the URL.
-    public let verdict: OpenVerdict
+    public let verdict: DeliveryVerdict
     /// The handler that received it, if one was found.
     public let handler: DefaultHandler?
     /// How it got there.

@@ -2,6 +2,7 @@ internal import SchemeRouterPlatform
 internal import Glibc
 internal import SchemeRouter
 internal import SchemeRouterRuntime
+internal import SchemeRouterLifecycle
 
 /// Sends URLs to the apps that handle them: the desktop counterpart of UIKit's `openURL:` and
 /// `canOpenURL:`.
@@ -15,7 +16,7 @@ internal import SchemeRouterRuntime
 ///   session of its own with standard input and output on `/dev/null`. A SchemeRouter app is
 ///   told who sent the URL (`SCHEMEROUTER_SOURCE_APPLICATION`) and is waited for: it reports its
 ///   verdict on the pipe named by `SCHEMEROUTER_VERDICT_FD` (the runtime's `VerdictPipe`), or
-///   failing that by its exit status. Any other app gets the URL and ``OpenVerdict/delivered``.
+///   failing that by its exit status. Any other app gets the URL and ``DeliveryVerdict/delivered``.
 ///
 /// The fast path finds the app's socket through this process's own `XDG_RUNTIME_DIR` (the
 /// runtime reads the process environment), so it is taken only when ``environment`` has the same
@@ -66,7 +67,7 @@ public struct URLOpener: Sendable {
     }
 
     /// Starts the handler's `Exec` with the URL.
-    func launch(_ url: String, handler: DefaultHandler, source: String, options: OpenURLOptions) -> OpenVerdict {
+    func launch(_ url: String, handler: DefaultHandler, source: String, options: OpenURLOptions) -> DeliveryVerdict {
         let entry = handler.file.entry
         let arguments: [String]
         do {
@@ -121,7 +122,7 @@ public struct URLOpener: Sendable {
             return .delivered
         }
         let deadline = Sys.monotonicNow() + options.timeout
-        let verdict = OpenVerdict(pipe.awaitVerdict(timeout: options.timeout))
+        let verdict = pipe.awaitVerdict(timeout: options.timeout)
         guard case .launchFailed = verdict else {
             process.reapInBackground()
             return verdict
@@ -136,7 +137,7 @@ public struct URLOpener: Sendable {
     }
 
     /// The verdict a SchemeRouter app's exit status stands for (the runtime's `ExitStatus` table).
-    static func verdict(exitStatus: Int32) -> OpenVerdict {
+    static func verdict(exitStatus: Int32) -> DeliveryVerdict {
         switch ExitStatus(rawValue: exitStatus) {
         case .success: .handled
         case .declined: .declined

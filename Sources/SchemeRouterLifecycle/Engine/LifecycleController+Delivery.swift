@@ -36,7 +36,7 @@ extension LifecycleController {
             do throws(RouteError) {
                 return deliver(URLContext(try router.route(url), options: options), delivery: numbered(delivery))
             } catch {
-                return .rejected(error)
+                return DeliveryVerdict(error)
             }
         }
     }

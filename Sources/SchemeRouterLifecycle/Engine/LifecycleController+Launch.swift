@@ -125,7 +125,7 @@ extension LifecycleController {
         if let launchURL, let delivery {
             switch launchURL {
             case .failure(let error):
-                results.append(DeliveryResult(delivery: delivery, verdict: .rejected(error)))
+                results.append(DeliveryResult(delivery: delivery, verdict: DeliveryVerdict(error)))
             case .success(let routed) where accepted:
                 launchContext = URLContext(routed, options: OpenOptions(options))
             case .success:
@@ -144,7 +144,7 @@ extension LifecycleController {
             do throws(RouteError) {
                 verdict = deliver(URLContext(try router.route(pending.url), options: pending.options), delivery: delivery)
             } catch {
-                verdict = .rejected(error)
+                verdict = DeliveryVerdict(error)
             }
             results.append(DeliveryResult(delivery: delivery, verdict: verdict))
         }

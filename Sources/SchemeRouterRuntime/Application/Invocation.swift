@@ -79,7 +79,7 @@ final class Invocation {
             url = try SchemeURL(bytes: bytes)
         } catch {
             Log.error(error.render(input: bytes))
-            finish(WakeVerdict(error), reported: true)
+            finish(DeliveryVerdict(error), reported: true)
         }
         // Taken before anything else: neither the primary's later windows nor its children reuse it.
         let activationToken = ActivationToken.take()
@@ -229,7 +229,7 @@ final class Invocation {
     /// - Parameters:
     ///   - url: The URL, to name it in the message.
     ///   - reported: The failure was already printed (a rejection with its caret).
-    func finish(_ verdict: WakeVerdict, url: String? = nil, reported: Bool = false) -> Never {
+    func finish(_ verdict: DeliveryVerdict, url: String? = nil, reported: Bool = false) -> Never {
         if let descriptor = settings.verdictDescriptor {
             VerdictSink(descriptor: descriptor).deliver(verdict)
         }
@@ -248,7 +248,7 @@ final class Invocation {
             Log.error(error.description)
         }
         if let descriptor = settings.verdictDescriptor {
-            let verdict: WakeVerdict =
+            let verdict: DeliveryVerdict =
                 switch error.exitStatus {
                 case .noAnswer: .noAnswer(error.description)
                 case .busy: .busy(error.description)

@@ -18,7 +18,7 @@ struct PrimaryRouter: Sendable {
         do throws(RouteError) {
             return try router.route(url)
         } catch {
-            throw RouteRefusal(verdict: WakeVerdict(error))
+            throw RouteRefusal(verdict: DeliveryVerdict(error))
         }
     }
 }
@@ -26,5 +26,5 @@ struct PrimaryRouter: Sendable {
 /// A URL the primary refuses before any hook runs.
 struct RouteRefusal: Error {
     /// The `rejected` verdict the sender gets.
-    let verdict: WakeVerdict
+    let verdict: DeliveryVerdict
 }

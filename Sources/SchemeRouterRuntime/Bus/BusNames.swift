@@ -1,3 +1,4 @@
+internal import SchemeRouterLifecycle
 /// The names an app has on the session bus, all derived from its bundle name (= its desktop
 /// file id), as the Desktop Entry specification's D-Bus activation section says (Docs/DBus.md).
 struct BusNames: Sendable, Equatable {
@@ -19,7 +20,7 @@ struct BusNames: Sendable, Equatable {
     }
 
     /// The error name for a verdict that is not success, e.g. `com.acme.todolist.Error.Rejected`.
-    func errorName(for verdict: WakeVerdict) -> String {
+    func errorName(for verdict: DeliveryVerdict) -> String {
         let suffix =
             switch verdict {
             case .handled, .launched: "Handled"
@@ -30,7 +31,7 @@ struct BusNames: Sendable, Equatable {
             case .launchTimedOut: "LaunchTimedOut"
             case .terminated: "Terminated"
             case .hookTimedOut: "HookTimedOut"
-            case .noAnswer, .protocolError: "Failed"
+            case .noAnswer, .protocolError, .refused, .noHandler, .delivered: "Failed"
             case .unresponsive: "Unresponsive"
             case .busy: "Busy"
             }

@@ -1,3 +1,4 @@
+internal import SchemeRouterLifecycle
 /// An `Open` call whose URIs are on their way through the primary: its reply waits until every
 /// URI has its verdict.
 @MainActor
@@ -7,7 +8,7 @@ final class BusOpenCall {
     /// The URIs as sent, for the error message.
     let uris: [String]
     /// Each URI's verdict, in the call's order.
-    private(set) var verdicts: [WakeVerdict?]
+    private(set) var verdicts: [DeliveryVerdict?]
     private var remaining: Int
     /// Bytes this call's queued URIs count against the primary's buffer budget.
     var heldBytes = 0
@@ -22,7 +23,7 @@ final class BusOpenCall {
     }
 
     /// Records a URI's verdict; `true` when it was the last one owed.
-    func record(_ verdict: WakeVerdict, at index: Int) -> Bool {
+    func record(_ verdict: DeliveryVerdict, at index: Int) -> Bool {
         guard verdicts[index] == nil else { return false }
         verdicts[index] = verdict
         remaining -= 1
@@ -36,7 +37,7 @@ final class BusOpenCall {
             message.reply(error: overridingError.name, message: overridingError.message)
             return
         }
-        let failures = zip(uris, verdicts).compactMap { uri, verdict -> (String, WakeVerdict)? in
+        let failures = zip(uris, verdicts).compactMap { uri, verdict -> (String, DeliveryVerdict)? in
             guard let verdict, !verdict.isSuccess else { return nil }
             return (uri, verdict)
         }

@@ -1,3 +1,4 @@
+public import SchemeRouterLifecycle
 internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
 internal import CLibUV
@@ -17,7 +18,7 @@ internal import Glibc
 /// The app writes one `verdict` frame (Docs/WakeProtocol.md) to the descriptor named by
 /// `SCHEMEROUTER_VERDICT_FD` once its verdict is known, whether it became the primary or
 /// handed the URL to one, then closes it. An end of file without a frame means the app died
-/// first: ``WakeVerdict/launchFailed(_:)``.
+/// first: ``DeliveryVerdict/launchFailed(_:)``.
 public final class VerdictPipe {
     /// The launcher's end (close-on-exec).
     public let readDescriptor: Int32
@@ -54,13 +55,13 @@ public final class VerdictPipe {
 
     /// Waits for the verdict frame.
     /// - Parameter timeout: How long to wait.
-    public func awaitVerdict(timeout: Duration) -> WakeVerdict {
+    public func awaitVerdict(timeout: Duration) -> DeliveryVerdict {
         closeChildDescriptor()
         return Self.read(readDescriptor, timeout: timeout)
     }
 
     /// Reads one verdict frame from `descriptor`, bounded by `timeout`.
-    static func read(_ descriptor: Int32, timeout: Duration) -> WakeVerdict {
+    static func read(_ descriptor: Int32, timeout: Duration) -> DeliveryVerdict {
         let deadline = Sys.monotonicNow() + timeout
         var decoder = FrameDecoder(accepting: [.verdict])
         var buffer = [UInt8](repeating: 0, count: 4096)

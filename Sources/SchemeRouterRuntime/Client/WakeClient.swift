@@ -2,7 +2,7 @@ internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
-internal import SchemeRouterLifecycle
+public import SchemeRouterLifecycle
 
 /// A connection to an app's running primary, for sending it URLs and lifecycle commands:
 /// what `schemectl open`, `schemectl lifecycle` and other apps use.
@@ -33,7 +33,7 @@ public final class WakeClient {
     private var lastRequest: UInt32 = 0
     /// Set once the connection can carry no more requests, with the verdict every later
     /// request gets.
-    private var broken: WakeVerdict?
+    private var broken: DeliveryVerdict?
 
     private init(
         bundleName: String, connection: ClientConnection, replyTimeout: Duration, busyRetry: Duration, settings: RuntimeSettings
@@ -55,7 +55,7 @@ public final class WakeClient {
     ///   - replyTimeout: How long each request waits for its answer; by default
     ///     `SCHEMEROUTER_REPLY_TIMEOUT_MS` or the launch deadline plus 25 s.
     ///   - busyRetry: How long to keep trying when the primary answers `busy`, with growing
-    ///     pauses, before a request's verdict is ``WakeVerdict/busy(_:)``; by default
+    ///     pauses, before a request's verdict is ``DeliveryVerdict/busy(_:)``; by default
     ///     `SCHEMEROUTER_BUSY_RETRY_MS` or 2 s.
     /// - Returns: The client, or `nil` when no primary is running.
     /// - Throws: ``RuntimeError``: the runtime directory is unsafe, the socket path too long,
@@ -106,11 +106,11 @@ public final class WakeClient {
     ///   - requestID: The request's id (``RequestID``), to be given again when the caller sends
     ///     the same URL again after a failure: the primary answers a repeated id with the first
     ///     verdict instead of delivering twice. By default a fresh random id.
-    /// - Returns: The verdict; never ``WakeVerdict/handled`` unless `open` returned `true`.
+    /// - Returns: The verdict; never ``DeliveryVerdict/handled`` unless `open` returned `true`.
     public func open(
         url: some Collection<UInt8>, sourceApplication: String? = nil, annotation: String? = nil,
         activationToken: String? = nil, requestID: String? = nil
-    ) -> WakeVerdict {
+    ) -> DeliveryVerdict {
         if let broken { return broken }
         lastRequest &+= 1
         let request = OpenRequest(
@@ -137,7 +137,7 @@ public final class WakeClient {
     public func open(
         _ url: String, sourceApplication: String? = nil, annotation: String? = nil, activationToken: String? = nil,
         requestID: String? = nil
-    ) -> WakeVerdict {
+    ) -> DeliveryVerdict {
         open(
             url: Array(url.utf8), sourceApplication: sourceApplication, annotation: annotation,
             activationToken: activationToken, requestID: requestID)
@@ -176,7 +176,7 @@ public final class WakeClient {
     /// The outcome of one request/answer exchange.
     private enum Exchange {
         case success([UInt8])
-        case failure(WakeVerdict)
+        case failure(DeliveryVerdict)
     }
 
     /// Sends `frame` and waits for the answer of type `expected` to `request`, sending it again
@@ -327,13 +327,13 @@ public final class WakeClient {
     }
 
     /// Marks the connection unusable.
-    private func breaking(_ verdict: WakeVerdict) -> WakeVerdict {
+    private func breaking(_ verdict: DeliveryVerdict) -> DeliveryVerdict {
         broken = verdict
         return verdict
     }
 
     /// What an `error` frame means for the request that was waiting.
-    static func verdict(for message: ErrorMessage) -> WakeVerdict {
+    static func verdict(for message: ErrorMessage) -> DeliveryVerdict {
         switch message.code {
         case .launchTimedOut: .launchTimedOut
         case .terminated: .terminated

@@ -50,7 +50,7 @@ extension Primary {
         guard let controller else { preconditionFailure("running without a lifecycle controller") }
         switch command {
         case .open(let url, let owner, let retryKey):
-            let verdict = WakeVerdict(deliver(url, owner: owner))
+            let verdict = deliver(url, owner: owner)
             answer(owner, with: verdict)
             settle(retryKey, verdict)
         case .activate(let token, let caller):

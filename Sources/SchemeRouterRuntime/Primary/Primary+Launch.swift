@@ -100,7 +100,7 @@ extension Primary {
             watchdog.abortLaunch(failure.description)
         }
         phase = .running
-        let launchVerdict = outcome.results.first { $0.delivery == launchDelivery }.map { WakeVerdict($0.verdict) }
+        let launchVerdict = outcome.results.first { $0.delivery == launchDelivery }.map(\.verdict)
         launchSink?.deliver(launchVerdict ?? .launched)
         launchSink = nil
         var launchConnection: Connection?

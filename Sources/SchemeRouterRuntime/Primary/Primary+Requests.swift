@@ -48,7 +48,7 @@ extension Primary {
         do throws(URLRejection) {
             url = try SchemeURL(bytes: bytes)
         } catch {
-            answer(owner, with: WakeVerdict(error))
+            answer(owner, with: DeliveryVerdict(error))
             return
         }
         let routed: RoutedURL
@@ -80,7 +80,7 @@ extension Primary {
     }
 
     /// Sends a verdict to whoever is owed it.
-    func answer(_ owner: VerdictOwner, with verdict: WakeVerdict) {
+    func answer(_ owner: VerdictOwner, with verdict: DeliveryVerdict) {
         switch owner {
         case .socket(let connection, let request):
             reply(verdict, to: request, on: connection)
@@ -141,7 +141,7 @@ extension Primary {
     }
 
     /// Sends a verdict.
-    func reply(_ verdict: WakeVerdict, to request: UInt32, on connection: Connection) {
+    func reply(_ verdict: DeliveryVerdict, to request: UInt32, on connection: Connection) {
         connection.send(VerdictMessage(request: request, verdict: verdict).frame.encoded)
     }
 
@@ -161,7 +161,7 @@ extension Primary {
 
 extension AppIdentity {
     /// Why the app refuses `url` before any hook runs: a scheme it does not declare.
-    func rejection(of url: SchemeURL) -> WakeVerdict? {
+    func rejection(of url: SchemeURL) -> DeliveryVerdict? {
         guard !declares(url.scheme) else { return nil }
         return .rejected(
             code: "undeclared-scheme", offset: 0,

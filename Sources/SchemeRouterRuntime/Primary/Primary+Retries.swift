@@ -1,3 +1,4 @@
+internal import SchemeRouterLifecycle
 /// The two rules that make a sender's exit status the truth (Docs/WakeProtocol.md, *Give-up and
 /// retries*): a request whose sender gave up is never delivered, and a retried request (the same
 /// ``OpenRequest/requestID``) is answered with the first verdict instead of being delivered twice.
@@ -49,7 +50,7 @@ extension Primary {
     }
 
     /// Records the verdict of a delivered request with an id and answers the retries waiting for it.
-    func settle(_ id: String?, _ verdict: WakeVerdict) {
+    func settle(_ id: String?, _ verdict: DeliveryVerdict) {
         guard let id else { return }
         for waiter in requestMemory.settle(id, verdict) {
             reply(verdict, to: waiter.request, on: waiter.connection)

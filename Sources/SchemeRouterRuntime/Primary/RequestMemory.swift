@@ -1,3 +1,4 @@
+internal import SchemeRouterLifecycle
 /// The request ids the primary has seen (``OpenRequest/requestID``) and what became of them, so
 /// a sender's retry is answered with the first verdict instead of being delivered again.
 ///
@@ -10,7 +11,7 @@ struct RequestMemory {
         /// Queued (during the launch); the retries waiting for its verdict.
         case pending(waiters: [(connection: Connection, request: UInt32)])
         /// Delivered: its verdict.
-        case answered(WakeVerdict)
+        case answered(DeliveryVerdict)
     }
 
     /// The most answered ids remembered.
@@ -50,7 +51,7 @@ struct RequestMemory {
 
     /// Records the verdict of a delivered request.
     /// - Returns: The retries that waited for it (they get the same verdict).
-    mutating func settle(_ id: String, _ verdict: WakeVerdict) -> [(connection: Connection, request: UInt32)] {
+    mutating func settle(_ id: String, _ verdict: DeliveryVerdict) -> [(connection: Connection, request: UInt32)] {
         var waiters: [(connection: Connection, request: UInt32)] = []
         if case .pending(let waiting) = entries[id] { waiters = waiting }
         entries[id] = .answered(verdict)

@@ -1,3 +1,4 @@
+internal import SchemeRouterLifecycle
 internal import SchemeRouterPlatform
 internal import CLibUV
 internal import Glibc
@@ -13,7 +14,7 @@ final class VerdictSink: Sendable {
     }
 
     /// Writes the verdict as one `verdict` frame (request 0) and closes the descriptor.
-    func deliver(_ verdict: WakeVerdict) {
+    func deliver(_ verdict: DeliveryVerdict) {
         let bytes = VerdictMessage(request: 0, verdict: verdict).frame.encoded
         var offset = 0
         while offset < bytes.count {

@@ -1,3 +1,4 @@
+public import SchemeRouterLifecycle
 /// A `verdict` frame: what became of one `open` request.
 ///
 /// | tag | field | value |
@@ -11,10 +12,10 @@ public struct VerdictMessage: Sendable, Hashable {
     /// The request this answers.
     public var request: UInt32
     /// The verdict.
-    public var verdict: WakeVerdict
+    public var verdict: DeliveryVerdict
 
     /// Creates a message.
-    public init(request: UInt32, verdict: WakeVerdict) {
+    public init(request: UInt32, verdict: DeliveryVerdict) {
         self.request = request
         self.verdict = verdict
     }
