@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "SchemeRouter", targets: ["SchemeRouter"]),
         .library(name: "SchemeRouterLifecycle", targets: ["SchemeRouterLifecycle"]),
+        .library(name: "SchemeRouterSender", targets: ["SchemeRouterSender"]),
         .library(name: "SchemeRouterTestKit", targets: ["SchemeRouterTestKit"]),
         .library(name: "SchemeRouterRuntime", targets: ["SchemeRouterRuntime"]),
         .library(name: "SchemeRouterDesktop", targets: ["SchemeRouterDesktop"]),
@@ -52,56 +53,77 @@ let package = Package(
         // The one platform layer under the runtime, the desktop layer and the fuzzer: the errno
         // error, checked calls, the bounded whole-file reader, the atomic writer, the child process,
         // the monotonic clock.
-        .target(name: "SchemeRouterPlatform", dependencies: ["CSchemeRouterLinux"]),
-        // The only code that touches libuv: main run loop, single instance, wake protocol, signals,
-        // deadlines, the sender side (WakeClient), reading manifest files, the D-Bus door.
-        .target(name: "SchemeRouterRuntime", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterPlatform", "CLibUV", "CSchemeRouterLinux", "CDBus", "CDBusStaticLink"]),
+        // the monotonic clock, reading manifest files, one-line messages to standard error.
+        .target(name: "SchemeRouterPlatform", dependencies: ["SchemeRouter", "CSchemeRouterLinux"]),
+        // The sender: the wire protocol and the client that hands a URL to a running primary and
+        // reads its verdict, the runtime directory and the single-instance lookup, the one
+        // verdict-to-exit-status table. No server: no listening socket, no D-Bus door, no libuv.
+        .target(
+            name: "SchemeRouterSender",
+            dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterPlatform", "CSchemeRouterLinux"]),
+        // The kernel's sources of system events (clock set, time zone, locale, memory pressure):
+        // descriptors the runtime polls and `schemectl status` surveys.
+        .target(name: "SchemeRouterSystemEvents", dependencies: ["SchemeRouterLifecycle", "SchemeRouterPlatform", "CSchemeRouterLinux"]),
+        // The primary, and the only code that touches libuv: the run loop, the socket door and the
+        // D-Bus door, signals, deadlines, the archive on disk, `Application.main`.
+        .target(
+            name: "SchemeRouterRuntime",
+            dependencies: [
+                "SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterPlatform", "SchemeRouterSender", "SchemeRouterSystemEvents",
+                "CLibUV", "CSchemeRouterLinux", "CDBus", "CDBusStaticLink",
+            ]),
         // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
-        .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
+        .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterSender", "SchemeRouterPlatform"]),
         // Module maps over GLib/GIO (Debian `libglib2.0-dev`, pkg-config `gio-2.0`) and GTK 4
         // (Debian `libgtk-4-dev`, pkg-config `gtk4`): only the optional GLib/GTK layers use them.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CGTK", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // Optional: the runtime inside GLib's main context (libuv and the main queue as GLib sources).
-        .target(name: "SchemeRouterGLib", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "CGLib"]),
+        .target(name: "SchemeRouterGLib", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime", "CGLib"]),
         // Optional: GTK 4 windows drive the lifecycle; activation tokens reach the presented window.
-        .target(name: "SchemeRouterGTK", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGLib", "CGLib", "CGTK"]),
+        .target(name: "SchemeRouterGTK", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime", "SchemeRouterGLib", "CGLib", "CGTK"]),
         // The fuzzing engine behind `schemectl fuzz`: generation, mutation, oracles, minimisation.
-        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterPlatform"]),
+        .target(name: "SchemeRouterFuzzing", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterSender", "SchemeRouterPlatform"]),
         // `schemectl`: validate, route, register, open, status, lifecycle and fuzz.
         .executableTarget(
             name: "schemectl",
             dependencies: [
                 "SchemeRouter",
+                "SchemeRouterLifecycle",
                 "SchemeRouterPlatform",
-                "SchemeRouterRuntime",
+                "SchemeRouterSender",
+                "SchemeRouterSystemEvents",
                 "SchemeRouterDesktop",
                 "SchemeRouterFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The seed's TodoList app (Listing 6-2) on Linux.
-        .executableTarget(name: "TodoList", dependencies: ["SchemeRouterRuntime"], path: "Examples/TodoList"),
+        .executableTarget(name: "TodoList", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime"], path: "Examples/TodoList"),
         // A second app that sends todolist: URLs through the library (inter-app communication).
         .executableTarget(
-            name: "ShareToTodo", dependencies: ["SchemeRouterDesktop"], path: "Examples/ShareToTodo"),
+            name: "ShareToTodo", dependencies: ["SchemeRouterDesktop", "SchemeRouterLifecycle", "SchemeRouterSender"],
+            path: "Examples/ShareToTodo"),
         // Executables the tests, the demo and the benchmarks build and run, never shipped (no
         // product): each target is named as the executable they run.
         // A handler with planted bugs for `schemectl fuzz --target` to find.
         .executableTarget(
-            name: "fragile-handler", dependencies: ["SchemeRouterRuntime"], path: "Examples/FragileHandler", exclude: ["fragile.json"]),
+            name: "fragile-handler", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime"],
+            path: "Examples/FragileHandler", exclude: ["fragile.json"]),
         // An app that records deliveries cheaply or misbehaves on request, and a load driver (issue 6).
-        .executableTarget(name: "load-probe", dependencies: ["SchemeRouterRuntime", "CLibUV"], path: "Examples/LoadProbe"),
+        .executableTarget(
+            name: "load-probe", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterSender", "SchemeRouterRuntime", "CLibUV"],
+            path: "Examples/LoadProbe"),
         // SchemeRouter's in-process fuzz target with planted traps and hangs, through the fuzzing
         // library's crash path (InProcessCrashTests).
         .executableTarget(
             name: "FuzzProbe", dependencies: ["SchemeRouter", "SchemeRouterFuzzing", "SchemeRouterPlatform"], path: "Examples/FuzzProbe"),
         // A real GTK 4 app: notes:// URLs open, create and search notes in a window (issue 17).
         .executableTarget(
-            name: "Notes", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGTK", "CGTK"], path: "Examples/Notes"),
+            name: "Notes", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime", "SchemeRouterGTK", "CGTK"], path: "Examples/Notes"),
         // A probe for the tests, never shipped (no product): one GTK window without scenes (WindowProbeTests).
         .executableTarget(
-            name: "WindowProbe", dependencies: ["SchemeRouter", "SchemeRouterRuntime", "SchemeRouterGTK"], path: "Examples/WindowProbe"),
+            name: "WindowProbe", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime", "SchemeRouterGTK"], path: "Examples/WindowProbe"),
 
         // The pure core: no sockets, no clocks, no processes.
         .testTarget(
@@ -119,18 +141,27 @@ let package = Package(
         // Real processes and real sockets: end-to-end tests of the runtime and the examples.
         .testTarget(
             name: "SchemeRouterRuntimeTests",
-            dependencies: ["SchemeRouterRuntime", "SchemeRouterTestKit", "SchemeRouterPlatform", "CSchemeRouterLinux", "CWallClockStep"],
+            dependencies: [
+                "SchemeRouterRuntime", "SchemeRouterLifecycle", "SchemeRouterSender", "SchemeRouterSystemEvents", "SchemeRouterTestKit",
+                "SchemeRouterPlatform", "CSchemeRouterLinux", "CWallClockStep",
+            ],
             // Compiled by DocSnippetTests next to the documentation's code blocks, not into the tests.
             exclude: ["DocPreludes"]
         ),
         // Real xdg-utils, desktop-file-utils and gio in throwaway XDG directories.
         .testTarget(
             name: "SchemeRouterDesktopTests",
-            dependencies: ["SchemeRouterDesktop", "SchemeRouterPlatform", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "SchemeRouterDesktop", "SchemeRouterLifecycle", "SchemeRouterSender", "SchemeRouterPlatform",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "SchemeRouterFuzzingTests",
-            dependencies: ["SchemeRouterFuzzing", "SchemeRouterPlatform", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "SchemeRouterFuzzing", "SchemeRouterLifecycle", "SchemeRouterSender", "SchemeRouterPlatform",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         // The platform layer against the real kernel: FIFOs, devices, children, atomic writes.
         .testTarget(name: "SchemeRouterPlatformTests", dependencies: ["SchemeRouterPlatform"]),

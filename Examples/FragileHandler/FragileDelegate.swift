@@ -1,6 +1,7 @@
 import SchemeRouter
 import SchemeRouterLifecycle
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// A handler with two planted bugs, for `schemectl fuzz --target` to find (Docs/Fuzzing.md).
 ///

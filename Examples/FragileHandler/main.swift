@@ -2,6 +2,7 @@
 // is tested against (Docs/Fuzzing.md). `fragile-handler URL` launches it or wakes it, exactly
 // as TodoList does; its manifest is Examples/FragileHandler/fragile.json.
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 Application.main(manifest: fragileManifestJSON, file: "Examples/FragileHandler/fragile.json") { _ in
     FragileDelegate()

@@ -2,6 +2,7 @@ import CLibUV
 import Glibc
 import SchemeRouterLifecycle
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// One sender of the load: its URLs in order, one at a time, each verdict checked (`handled`,
 /// for the request just sent) before the next URL goes out.

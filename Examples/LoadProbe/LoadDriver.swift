@@ -1,6 +1,7 @@
 import CLibUV
 import Glibc
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// Many concurrent wake-protocol clients in one process, on one libuv loop: the load driver of
 /// the hardening tests and benchmarks (Docs/Hardening.md).

@@ -1,6 +1,7 @@
 import SchemeRouter
 import SchemeRouterLifecycle
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// A request type that does not match the probe's manifest (it lacks `stall` and names
 /// `archive`): `LOADPROBE_MISMATCHED_REQUEST=1` runs the probe with it, and the runtime must

@@ -1,6 +1,7 @@
 import CLibUV
 import Glibc
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// Test behaviours switched on by environment variables (all off by default).
 ///

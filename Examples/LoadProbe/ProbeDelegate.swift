@@ -1,6 +1,7 @@
 import SchemeRouter
 import SchemeRouterLifecycle
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// The probe's delegate: records deliveries cheaply, and misbehaves on request (throw, trap,
 /// stall, slow, hanging or declining launch hooks) so tests can watch the runtime cope.

@@ -3,6 +3,7 @@
 // misbehaves on request. `load-probe --drive …` is the load driver: many concurrent wake-protocol
 // clients from one process (see LoadDriver.swift).
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 if CommandLine.arguments.dropFirst().first == "--drive" {
     LoadDriverCommand.run(Array(CommandLine.arguments.dropFirst(2)))

@@ -6,6 +6,7 @@ import SchemeRouterGLib
 import SchemeRouterLifecycle
 import SchemeRouterGTK
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 let runLoop = GLibRunLoop(start: { try GTK.start() })
 Application.main(manifest: notesManifestJSON, file: "Schemes/notes.json", host: runLoop) { _ in

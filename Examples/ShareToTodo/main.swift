@@ -11,7 +11,7 @@
 import Glibc
 import SchemeRouterDesktop
 import SchemeRouterLifecycle
-import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// Percent-encodes `text` for a URL query or fragment: every byte outside RFC 3986's unreserved
 /// set (`A–Z a–z 0–9 - . _ ~`) becomes `%XX`, so the task survives any character, `#`, `&`, `%`,

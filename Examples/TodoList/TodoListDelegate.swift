@@ -1,6 +1,7 @@
 import SchemeRouter
 import SchemeRouterLifecycle
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// TodoList's application delegate: Listing 6-2's `openURL` stores the task an `add` URL
 /// carries. The runtime has already routed and read the URL; one it cannot read never gets here.

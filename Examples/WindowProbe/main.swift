@@ -5,6 +5,7 @@ import SchemeRouter
 import SchemeRouterGLib
 import SchemeRouterGTK
 import SchemeRouterRuntime
+import SchemeRouterSender
 
 let runLoop = GLibRunLoop(start: { try GTK.start() })
 Application.main(manifest: windowProbeManifestJSON, file: "Examples/WindowProbe/WindowProbeDelegate.swift", host: runLoop) { _ in

@@ -9,6 +9,7 @@
 #include <spawn.h>
 #include <sys/eventfd.h>
 #include <sys/file.h>
+#include <sys/random.h>
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
 #include <sys/socket.h>

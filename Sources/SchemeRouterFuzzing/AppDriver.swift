@@ -1,5 +1,5 @@
 internal import Glibc
-internal import SchemeRouterRuntime
+internal import SchemeRouterSender
 public import SchemeRouterLifecycle
 internal import SchemeRouterPlatform
 internal import Synchronization

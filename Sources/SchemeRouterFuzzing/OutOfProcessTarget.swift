@@ -1,6 +1,6 @@
 internal import SchemeRouterPlatform
 public import SchemeRouter
-import SchemeRouterRuntime
+import SchemeRouterSender
 import SchemeRouterLifecycle
 
 /// A real app under attack, through an ``AppDriver``: every input by cold launch, by wake, or

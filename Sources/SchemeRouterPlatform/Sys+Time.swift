@@ -23,6 +23,12 @@ extension Sys {
         milliseconds(deadline - monotonicNow())
     }
 
+    /// `5 s`, `250 ms`: a deadline for people.
+    package static func describe(_ duration: Duration) -> String {
+        let milliseconds = milliseconds(duration)
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+
     /// Blocks the calling thread for `duration` (a sender's pause between tries; never on a
     /// thread that runs an event loop).
     package static func pause(_ duration: Duration) {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SchemeRouterLifecycle
-import SchemeRouterRuntime
+import SchemeRouterSender
 import SchemeRouterDesktop
 
 /// The exit statuses of `register`, `unregister`, `status`, `open` and `plist`, documented in

@@ -2,7 +2,7 @@ import ArgumentParser
 import Glibc
 import SchemeRouter
 import SchemeRouterLifecycle
-import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// `schemectl lifecycle <bundle name> <command>`: moves a running app between lifecycle states
 /// over its control channel (the app's wake socket; same user only).
@@ -91,7 +91,7 @@ struct Lifecycle: ParsableCommand {
     }
 
     /// Prints the outcome; returns the exit code to throw.
-    private func report(done: Bool, state: String?, message: String?, status: SchemeRouterRuntime.ExitStatus) -> ExitCode {
+    private func report(done: Bool, state: String?, message: String?, status: SchemeRouterSender.ExitStatus) -> ExitCode {
         if json {
             LifecycleOutput(app: app, command: command, done: done, state: state, message: message, outcome: status.name)
                 .printJSON()

@@ -1,7 +1,7 @@
 import Glibc
 import SchemeRouter
 import SchemeRouterPlatform
-import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// Finds the manifests of a directory for `route` and `check`; the runtime's `ManifestFile` reads each.
 enum ManifestFiles {

@@ -2,7 +2,7 @@ import ArgumentParser
 import SchemeRouterLifecycle
 import SchemeRouter
 import SchemeRouterDesktop
-import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// `schemectl open`: send a URL to the app that handles it, and report the verdict.
 struct Open: ParsableCommand {

@@ -2,7 +2,8 @@ import ArgumentParser
 import SchemeRouter
 import SchemeRouterLifecycle
 import SchemeRouterDesktop
-import SchemeRouterRuntime
+import SchemeRouterSender
+import SchemeRouterSystemEvents
 
 /// `schemectl status`: the desktop doctor.
 struct Status: ParsableCommand {

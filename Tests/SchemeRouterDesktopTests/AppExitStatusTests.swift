@@ -1,5 +1,5 @@
 import SchemeRouterLifecycle
-import SchemeRouterRuntime
+import SchemeRouterSender
 import Testing
 
 @testable import SchemeRouterDesktop
@@ -9,12 +9,12 @@ import Testing
 @Suite struct AppExitStatusTests {
     /// Statuses no app's own invocation exits with for a URL (control commands, usage, defects of
     /// the app, system errors, and `schemectl open`'s own 10 and 11).
-    static let launchFailures: Set<SchemeRouterRuntime.ExitStatus> = [
+    static let launchFailures: Set<SchemeRouterSender.ExitStatus> = [
         .notRunning, .refused, .noHandler, .delivered, .usage, .requestTypeMismatch, .systemError,
     ]
 
-    @Test(arguments: SchemeRouterRuntime.ExitStatus.documented)
-    func documentedStatusKeepsItsNumber(status: SchemeRouterRuntime.ExitStatus) {
+    @Test(arguments: SchemeRouterSender.ExitStatus.documented)
+    func documentedStatusKeepsItsNumber(status: SchemeRouterSender.ExitStatus) {
         let verdict = URLOpener.verdict(exitStatus: status.rawValue)
         if Self.launchFailures.contains(status) {
             #expect(verdict.exitStatus == DeliveryVerdict.launchFailed("").exitStatus)

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// `Application.main(settings:)`: the app's deadlines and limits, each overridden by its
 /// `SCHEMEROUTER_*` variable when the operator sets one.

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// Background tasks, exits-on-suspend, interruptions and launch reasons through a real primary
 /// (`load-probe`), observed in its trace and log.

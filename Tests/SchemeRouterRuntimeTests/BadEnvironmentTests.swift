@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// Issue 20, "Bad environments get a clear error, never litter" (real processes).
 @Suite("Bad environments: relative XDG paths, a FIFO store, a sticky load, the working directory")

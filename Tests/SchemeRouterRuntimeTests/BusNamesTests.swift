@@ -2,6 +2,7 @@ import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// The names of the D-Bus door (Docs/DBus.md): the object path and error names derived from
 /// the bundle name, and the typed parameters of actions.

@@ -2,6 +2,7 @@ import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// The `busy` frame (type 0x84, version 2) and the sender's pauses between tries, without
 /// sockets or clocks.

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// `schemectl lifecycle` and `app --quit` on the control channel.
 @Suite("Control channel (real processes)")

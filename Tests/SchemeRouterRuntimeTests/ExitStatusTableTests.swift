@@ -1,6 +1,7 @@
 internal import Glibc
 import Foundation
 import SchemeRouterRuntime
+import SchemeRouterSender
 import Testing
 
 /// The exit-status table in Docs/Runtime.md lists exactly `ExitStatus.documented`, by number and

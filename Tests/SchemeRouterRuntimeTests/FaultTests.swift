@@ -3,6 +3,7 @@ import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// Hooks that throw, trap or overrun, and a primary killed at several points (issue 6,
 /// "Faults"): every sender learns what happened with its documented status, and nobody is ever

@@ -3,6 +3,7 @@ import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// Issue 20, "An exit status is the truth": a sender that gave up is never delivered later, a
 /// retried request id is delivered once, a frozen primary is named within the receipt timeout,

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// The launch deadline: a launch hook that overruns, or never returns, ends the launch with
 /// status 5 (launchTimedOut), and everyone waiting is told.

@@ -4,6 +4,7 @@ import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// The lifecycle sequences of issue 3, observed in the trace of a real `todolist` primary.
 @Suite("Lifecycle sequences (real processes)")

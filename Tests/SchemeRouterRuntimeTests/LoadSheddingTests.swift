@@ -3,6 +3,7 @@ import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// Issue 20, "No false 'primary died'": a primary with a lowered descriptor limit sheds the
 /// connections it cannot serve with a typed `busy` reply (never a silent close), its senders try

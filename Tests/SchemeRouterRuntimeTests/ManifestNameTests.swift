@@ -2,6 +2,7 @@ import SchemeRouter
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// The sender's cheap bundle-name scan agrees with the full manifest parser or gives up.
 @Suite("Manifest name scan")

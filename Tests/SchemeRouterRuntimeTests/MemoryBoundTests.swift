@@ -3,6 +3,7 @@ import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// The primary's memory stays bounded whatever its clients do (issue 6, "Memory"): incomplete
 /// frames are capped per connection (one frame) and in all (`SCHEMEROUTER_MAX_BUFFERED_BYTES`),

@@ -5,6 +5,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// Who sent a URL, as `open` learns it (issue 6, "Who may knock"): the kernel's pid and uid for
 /// the connection and the executable behind the pid (not claimed), or the name the sender

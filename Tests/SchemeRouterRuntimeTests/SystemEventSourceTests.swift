@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// System events from real sources on the primary's loop: the time zone (a private mount
 /// namespace with its own /etc) and memory pressure (a child cgroup with a small memory.high).

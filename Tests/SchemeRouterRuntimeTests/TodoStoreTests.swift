@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// TodoList's append-only log (`todos.jsonl`) with real processes: what a killed writer leaves,
 /// the move from the old `todos.json`, and SIGKILL at any moment losing no acknowledged item.

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// A primary whose executable was replaced on disk, and a stopped primary, as the desktop's
 /// senders (`schemectl open`, `schemectl status`) see them (real processes).

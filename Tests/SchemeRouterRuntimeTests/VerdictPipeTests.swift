@@ -3,6 +3,7 @@ import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// A launcher that spawns the app itself learns the verdict from SCHEMEROUTER_VERDICT_FD.
 @Suite("Verdict descriptor (real processes)")

@@ -3,6 +3,7 @@ import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// The wake socket against bad input, idle clients and other users, with a real primary.
 @Suite("Wake socket under bad input (real processes)")

@@ -2,6 +2,7 @@ import SchemeRouterLifecycle
 import Testing
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// The wake protocol's frames and messages, byte for byte (Docs/WakeProtocol.md).
 @Suite("Wake protocol frames")

@@ -6,17 +6,17 @@ public struct OpenURLOptions: Sendable, Hashable {
     public var sourceApplication: String?
     /// Free-form data for the receiving app's `open` (`OpenOptions.annotation`).
     public var annotation: String?
-    /// Wait for a SchemeRouter app's verdict (`true`), or return ``DeliveryVerdict/delivered`` as
+    /// Wait for a SchemeRouter app's verdict (`true`), or return `DeliveryVerdict/delivered` as
     /// soon as the URL is handed over.
     public var waitForVerdict: Bool
-    /// The longest wait for a verdict; past it the verdict is ``DeliveryVerdict/noAnswer(_:)``.
+    /// The longest wait for a verdict; past it the verdict is `DeliveryVerdict/noAnswer(_:)`.
     public var timeout: Duration
     /// The desktop's activation token for the window the URL presents: sent with the URL to a
     /// running app, or given to a launched one as `XDG_ACTIVATION_TOKEN` and
     /// `DESKTOP_STARTUP_ID`. A sender passes its own with `ActivationToken.take()`.
     public var activationToken: String?
     /// How long to keep sending when the app's primary answers `busy` (at its connection limit
-    /// or out of descriptors) before the verdict is ``DeliveryVerdict/busy(_:)``; `nil` uses
+    /// or out of descriptors) before the verdict is `DeliveryVerdict/busy(_:)`; `nil` uses
     /// `SCHEMEROUTER_BUSY_RETRY_MS` or 2 s. A launched handler gets it as that variable.
     public var busyRetry: Duration?
 

@@ -1,6 +1,6 @@
 internal import SchemeRouterLifecycle
 internal import SchemeRouter
-internal import SchemeRouterRuntime
+internal import SchemeRouterSender
 
 /// The fast path: a URL handed straight to a running SchemeRouter app over its socket, with the
 /// runtime's `WakeClient` (which finds the socket through this process's `XDG_RUNTIME_DIR`).

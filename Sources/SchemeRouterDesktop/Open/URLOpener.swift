@@ -1,7 +1,7 @@
 internal import SchemeRouterPlatform
 internal import Glibc
 internal import SchemeRouter
-internal import SchemeRouterRuntime
+internal import SchemeRouterSender
 internal import SchemeRouterLifecycle
 
 /// Sends URLs to the apps that handle them: the desktop counterpart of UIKit's `openURL:` and
@@ -16,7 +16,7 @@ internal import SchemeRouterLifecycle
 ///   session of its own with standard input and output on `/dev/null`. A SchemeRouter app is
 ///   told who sent the URL (`SCHEMEROUTER_SOURCE_APPLICATION`) and is waited for: it reports its
 ///   verdict on the pipe named by `SCHEMEROUTER_VERDICT_FD` (the runtime's `VerdictPipe`), or
-///   failing that by its exit status. Any other app gets the URL and ``DeliveryVerdict/delivered``.
+///   failing that by its exit status. Any other app gets the URL and `DeliveryVerdict/delivered`.
 ///
 /// The fast path finds the app's socket through this process's own `XDG_RUNTIME_DIR` (the
 /// runtime reads the process environment), so it is taken only when ``environment`` has the same

@@ -1,6 +1,6 @@
 internal import Glibc
 internal import SchemeRouter
-internal import SchemeRouterRuntime
+internal import SchemeRouterSender
 
 /// `status`'s look at the running primaries of the apps it examines: one that does not
 /// acknowledge a request (stopped, stuck) and one that runs an executable replaced on disk since

@@ -4,7 +4,7 @@ extension LifecycleController {
     /// Delivers a URL to the running app.
     ///
     /// The URL is routed first and read as the delegate's request; one that matches no route or
-    /// carries an invalid value gets ``DeliveryVerdict/rejected(_:)`` and no hook runs. Then:
+    /// carries an invalid value gets ``DeliveryVerdict/rejected(code:offset:message:)`` and no hook runs. Then:
     /// - **Without scenes**: while `active` or `inactive`, `open` alone (an `inactive` app stays
     ///   so: it is already in the foreground, and the runtime ends the interruption); while
     ///   `background` or `suspended` the app is woken first: the queued system events (see
@@ -22,7 +22,7 @@ extension LifecycleController {
     ///   - delivery: The delivery, passed on to ``hookObserver``; the controller numbers it when `nil`.
     /// - Returns: ``DeliveryVerdict/handled`` or ``DeliveryVerdict/declined`` from the hook's
     ///   result (``DeliveryVerdict/handled`` for a URL a new scene connected with),
-    ///   ``DeliveryVerdict/openFailed(_:)`` when it threw, or ``DeliveryVerdict/rejected(_:)``.
+    ///   ``DeliveryVerdict/openFailed(_:)`` when it threw, or ``DeliveryVerdict/rejected(code:offset:message:)``.
     /// - Throws: ``LifecycleError/illegalTransition(event:state:)`` unless the app is running
     ///   (URLs that arrive before the launch go to `launch(…queued:)`), or
     ///   ``LifecycleError/reentrantEvent(event:during:)``.

@@ -18,7 +18,7 @@ extension LifecycleController {
     ///   background deadline.
     ///
     /// A launch URL that matches no route, or carries an invalid value, is
-    /// ``DeliveryVerdict/rejected(_:)`` and no hook receives it; the launch goes on. Then each
+    /// ``DeliveryVerdict/rejected(code:offset:message:)`` and no hook receives it; the launch goes on. Then each
     /// queued URL is delivered in arrival order as if it had just been received (after a
     /// background launch the first one wakes the app); one that does not route is rejected. Their
     /// verdicts do not depend on the launch hooks' answers, which concern the launch URL only.

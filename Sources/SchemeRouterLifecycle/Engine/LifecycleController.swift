@@ -37,7 +37,7 @@ public import SchemeRouter
 ///
 /// Every URL is first routed with ``router`` and read as the delegate's
 /// ``ApplicationDelegate/Request``: a URL that matches no route or carries an invalid value gets
-/// ``DeliveryVerdict/rejected(_:)`` and no hook runs for it.
+/// ``DeliveryVerdict/rejected(code:offset:message:)`` and no hook runs for it.
 ///
 /// Any other event throws a ``LifecycleError`` and changes nothing: an event sent from inside a
 /// hook throws ``LifecycleError/reentrantEvent(event:during:)``; only

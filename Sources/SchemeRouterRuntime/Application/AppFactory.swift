@@ -1,5 +1,6 @@
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 
 /// What the runtime needs of the app's delegate type, without being generic over it: how to tie
 /// its request type to the manifest, and how to create the delegate and the one lifecycle

@@ -1,4 +1,5 @@
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 internal import CLibUV
 internal import Glibc
 public import SchemeRouter
@@ -28,7 +29,7 @@ public enum Application {
     /// runs, so every hook can use it; `nil` only in a sender, which runs no hook.
     @MainActor public internal(set) static var controller: LifecycleController?
 
-    /// Runs the app and never returns; the process exits with a documented ``ExitStatus``.
+    /// Runs the app and never returns; the process exits with a documented `ExitStatus`.
     ///
     /// The arguments are the process's own, as raw bytes: `URL`, nothing, `--background`,
     /// `--quit` or `--help` (an app handles its own extra options before calling this).
@@ -43,7 +44,7 @@ public enum Application {
     ///     the primary, after the socket is bound, under the launch deadline. Before anything is
     ///     served, the delegate's `SchemeRouter/ApplicationDelegate/Request` type is checked
     ///     against the manifest's routes: a mismatch ends the app with
-    ///     ``ExitStatus/requestTypeMismatch`` (70) and the routes named.
+    ///     `ExitStatus/requestTypeMismatch` (70) and the routes named.
     /// - Precondition: `manifest` is a valid manifest (it is the app's own, embedded data: test
     ///   it, as TodoList does).
     @MainActor

@@ -1,3 +1,5 @@
+internal import SchemeRouterSender
+
 /// The runtime's deadlines and limits, as the app chooses them: a parameter of
 /// ``Application/main(manifest:file:settings:makeDelegate:)``. Every `SCHEMEROUTER_*` variable
 /// that is set overrides its field (the operator's word wins); Docs/Runtime.md lists them.

@@ -1,3 +1,5 @@
+internal import SchemeRouterSender
+
 /// A run loop that is not libuv's own (GLib's main context, under GTK): the primary hands it
 /// its libuv loop and the main queue to drive, instead of running them itself.
 ///
@@ -10,7 +12,7 @@
 public protocol HostRunLoop: AnyObject {
     /// Called once, in the primary only, before the delegate factory: start the toolkit.
     /// - Throws: Anything that makes the app unable to run (the primary then exits with
-    ///   ``ExitStatus/launchFailed`` and the message).
+    ///   `ExitStatus/launchFailed` and the message).
     func prepare() throws
     /// Drives `loop` until the process exits (``RuntimeLoop/runOnce()`` exits it once the
     /// primary has terminated and closed everything).

@@ -1,6 +1,8 @@
 internal import Glibc
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
+internal import SchemeRouterPlatform
 
 extension Invocation {
     /// `app --gapplication-service`: the session bus started the app for a call on its name.

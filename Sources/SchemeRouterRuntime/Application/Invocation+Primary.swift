@@ -1,5 +1,6 @@
 internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter

@@ -2,6 +2,8 @@ internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
+internal import SchemeRouterPlatform
 
 /// One run of an app executable: decides what it is (sender, primary, control client) and
 /// carries it out. Every path ends the process.
@@ -179,7 +181,7 @@ final class Invocation {
 
     /// The manifest compiled once and tied to the delegate's request type, before anything is
     /// served; a request type that does not name exactly the manifest's routes ends the app with
-    /// ``ExitStatus/requestTypeMismatch``.
+    /// `ExitStatus/requestTypeMismatch`.
     func primaryRouter(_ factory: AppFactory, lock: InstanceLock) -> PrimaryRouter {
         let declaration: SchemeDeclaration
         do throws(ManifestError) {

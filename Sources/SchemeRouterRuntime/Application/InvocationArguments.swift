@@ -1,3 +1,5 @@
+internal import SchemeRouterSender
+
 /// What an app invocation was asked to do, from its raw `argv` bytes.
 ///
 /// | arguments | meaning |
@@ -19,7 +21,7 @@ enum InvocationArguments: Equatable {
     case help
 
     /// Parses the arguments after the program name.
-    /// - Throws: ``RuntimeError`` (usage) for an unknown option or extra arguments.
+    /// - Throws: `RuntimeError` (usage) for an unknown option or extra arguments.
     init(_ arguments: [[UInt8]]) throws(RuntimeError) {
         if arguments.map({ String(decoding: $0, as: UTF8.self) }) == ["--quit", "--discard-state"] {
             self = .quit(discardingState: true)

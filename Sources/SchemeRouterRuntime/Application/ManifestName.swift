@@ -1,3 +1,5 @@
+internal import SchemeRouterSender
+
 /// Finds an embedded manifest's `CFBundleURLName` without decoding the whole manifest.
 ///
 /// A sender needs only the bundle name (it names the socket), and the first full

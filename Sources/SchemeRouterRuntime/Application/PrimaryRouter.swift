@@ -1,5 +1,6 @@
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 
 /// The primary's one way from a parsed URL to the app's request: the scheme check, then the
 /// core's ``AppRouter`` (route and typed request). Every URL, the launch URL included, goes

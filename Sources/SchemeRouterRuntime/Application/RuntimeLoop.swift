@@ -2,6 +2,7 @@ internal import CSchemeRouterLinux
 internal import CLibUV
 internal import Glibc
 public import SchemeRouterLifecycle
+internal import SchemeRouterSender
 
 /// The primary's libuv loop and libdispatch's main queue, as a ``HostRunLoop`` sees them: two
 /// descriptors to watch, a timeout, and what to run when they are ready. Everything here runs

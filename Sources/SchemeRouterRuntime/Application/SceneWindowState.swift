@@ -1,3 +1,5 @@
+internal import SchemeRouterSender
+
 /// What one window of a scene app shows, as its toolkit reports it; the runtime moves the
 /// window's scene there (``RuntimeLoop/sceneWindowChanged(_:to:)``).
 ///

@@ -1,3 +1,5 @@
+internal import SchemeRouterSender
+
 /// An `ActivateAction` call: the action's name and its parameters as sent.
 final class BusActionCall {
     /// The call, answered once.

@@ -1,6 +1,7 @@
 internal import CLibUV
 internal import CDBus
 internal import Glibc
+internal import SchemeRouterSender
 
 /// The primary's private connection to the session bus (libdbus-1), driven by the runtime's
 /// libuv loop: one `uv_poll` per descriptor libdbus watches (its read and write watches share

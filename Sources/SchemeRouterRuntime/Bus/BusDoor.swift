@@ -1,6 +1,7 @@
 internal import CLibUV
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 
 /// The primary's second front door: `org.freedesktop.Application` on the session bus
 /// (Docs/DBus.md). Its calls become the same commands as the socket's (``AppCommand``), through

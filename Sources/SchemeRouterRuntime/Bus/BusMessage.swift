@@ -1,5 +1,6 @@
 internal import CDBus
 internal import Glibc
+internal import SchemeRouterSender
 
 /// A received message (`DBusMessage`), held with a reference until it is answered, read with
 /// `DBusMessageIter`s and answered on the connection it came from. Used on the main thread

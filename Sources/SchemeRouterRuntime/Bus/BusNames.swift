@@ -1,4 +1,5 @@
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 /// The names an app has on the session bus, all derived from its bundle name (= its desktop
 /// file id), as the Desktop Entry specification's D-Bus activation section says (Docs/DBus.md).
 struct BusNames: Sendable, Equatable {

@@ -1,4 +1,5 @@
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 /// An `Open` call whose URIs are on their way through the primary: its reply waits until every
 /// URI has its verdict.
 @MainActor

@@ -1,5 +1,6 @@
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 
 extension Primary {
     /// `ActivateAction` on the running app: a declared action with a parameter of its declared

@@ -1,4 +1,5 @@
 internal import Glibc
+internal import SchemeRouterSender
 
 /// The process's descriptor limit (`RLIMIT_NOFILE`) and the number of connections it allows.
 ///

@@ -1,4 +1,5 @@
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 public import SchemeRouterLifecycle
 
 /// The lifecycle's real clock: `CLOCK_MONOTONIC`, unaffected by changes to the wall clock.

@@ -1,4 +1,6 @@
+internal import SchemeRouterSender
 internal import CLibUV
+internal import SchemeRouterPlatform
 
 /// A libuv call that failed: the negative code it returned, libuv's name and sentence for it,
 /// and which call it was.
@@ -60,5 +62,12 @@ enum UV {
         } catch {
             Log.error("unexpected libuv failure: \(error)")
         }
+    }
+}
+
+extension RuntimeError {
+    /// A libuv call failed.
+    static func uv(_ error: UVError) -> RuntimeError {
+        .eventLoop(error.description)
     }
 }

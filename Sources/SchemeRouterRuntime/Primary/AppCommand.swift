@@ -1,5 +1,6 @@
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 
 /// One thing the primary does to the running app. Every way in (the socket door, the bus door,
 /// the app's windows, the system) becomes one of these: queued, in arrival order, while the app

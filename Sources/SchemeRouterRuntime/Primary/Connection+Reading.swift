@@ -1,4 +1,5 @@
 internal import CLibUV
+internal import SchemeRouterSender
 
 extension Connection {
     /// Starts reading unless the connection is closing, owes replies from the launch queue,

@@ -1,5 +1,6 @@
 internal import CLibUV
 internal import Glibc
+internal import SchemeRouterSender
 
 extension Connection {
     /// Sends bytes: written at once when the socket has room (the usual case), otherwise kept in

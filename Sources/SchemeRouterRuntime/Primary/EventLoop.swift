@@ -1,6 +1,7 @@
 internal import CSchemeRouterLinux
 internal import CLibUV
 internal import Glibc
+internal import SchemeRouterSender
 
 /// The main run loop: libuv's default loop, run on the main thread, which also drains
 /// libdispatch's main queue so `@MainActor` code (tasks, continuations, the delegate's own

@@ -1,4 +1,5 @@
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
 internal import CLibUV

@@ -1,5 +1,7 @@
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
+internal import SchemeRouterPlatform
 
 /// The one command path: every door hands its commands here, and the lifecycle controller's
 /// hooks run only from ``perform(_:)``, each under the watchdog, one command at a time.

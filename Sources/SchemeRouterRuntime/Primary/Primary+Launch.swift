@@ -2,6 +2,8 @@ internal import CLibUV
 internal import Glibc
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
+internal import SchemeRouterPlatform
 
 /// What the invocation that became the primary asked for.
 struct LaunchRequest: Sendable {

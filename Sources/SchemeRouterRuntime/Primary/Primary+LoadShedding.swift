@@ -1,6 +1,7 @@
 internal import CSchemeRouterLinux
 internal import CLibUV
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 internal import Glibc
 
 /// Accepting connections, and shedding those the primary cannot serve with a `busy` reply.

@@ -1,5 +1,6 @@
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 
 extension Primary {
     /// Handles one complete frame from a client.

@@ -1,4 +1,5 @@
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 
 extension Primary {
     /// State preservation for an app whose delegate opted in (``StateRestorationDelegate``), on

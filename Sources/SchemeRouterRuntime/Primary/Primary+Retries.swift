@@ -1,7 +1,8 @@
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 /// The two rules that make a sender's exit status the truth (Docs/WakeProtocol.md, *Give-up and
 /// retries*): a request whose sender gave up is never delivered, and a retried request (the same
-/// ``OpenRequest/requestID``) is answered with the first verdict instead of being delivered twice.
+/// `OpenRequest/requestID`) is answered with the first verdict instead of being delivered twice.
 extension Primary {
     /// Sends the receipt a version-2 request asks for: `false` (the request is dropped, not
     /// delivered) when it cannot reach the sender because the sender gave up.

@@ -1,5 +1,6 @@
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 
 extension Primary {
     /// Opens the system event sources this machine has and starts watching them (`schemectl

@@ -2,6 +2,7 @@ internal import SchemeRouter
 internal import SchemeRouterLifecycle
 internal import CLibUV
 internal import Glibc
+internal import SchemeRouterSender
 
 extension Primary {
     /// Watches SIGTERM and SIGINT: either terminates the app cleanly.

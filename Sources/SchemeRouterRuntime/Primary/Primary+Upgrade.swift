@@ -1,4 +1,5 @@
 internal import Glibc
+internal import SchemeRouterSender
 
 extension Primary {
     /// Notes in the trace, once, that this primary's executable was replaced on disk since it

@@ -1,4 +1,5 @@
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouter

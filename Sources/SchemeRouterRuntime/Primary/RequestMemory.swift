@@ -1,5 +1,6 @@
 internal import SchemeRouterLifecycle
-/// The request ids the primary has seen (``OpenRequest/requestID``) and what became of them, so
+internal import SchemeRouterSender
+/// The request ids the primary has seen (`OpenRequest/requestID`) and what became of them, so
 /// a sender's retry is answered with the first verdict instead of being delivered again.
 ///
 /// Bounded: at most ``capacity`` answered ids are kept, the oldest forgotten first; ids whose

@@ -1,6 +1,7 @@
 internal import Glibc
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
+internal import SchemeRouterSender
 
 extension TraceWriter {
     /// Writes a runtime event that is not a hook call, e.g.

@@ -1,4 +1,5 @@
 internal import CLibUV
+internal import SchemeRouterSender
 
 /// Allocation and casts for libuv handles: every handle struct starts with the `uv_handle_t`
 /// fields (and streams with `uv_stream_t`'s), so a pointer to one is a pointer to those.

@@ -1,5 +1,6 @@
 internal import SchemeRouterLifecycle
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 internal import CLibUV
 internal import Glibc
 

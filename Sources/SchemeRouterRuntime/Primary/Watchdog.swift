@@ -1,5 +1,6 @@
 internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 internal import CLibUV
 internal import Glibc
 internal import SchemeRouterLifecycle
@@ -13,14 +14,14 @@ import Synchronization
 /// - **The launch** (``armLaunch(sink:)``): the delegate factory and the launch hooks
 ///   share ``RuntimeSettings/launchDeadline``. On overrun every connection and every connection
 ///   still in the listen backlog gets `error(launchTimedOut)`, the invoking process the verdict
-///   `launchTimedOut`, and the process exits with ``ExitStatus/launchTimedOut`` (5).
+///   `launchTimedOut`, and the process exits with `ExitStatus/launchTimedOut` (5).
 /// - **A hook**: every later hook (`open`, the transitions, `willTerminate`, background-task
 ///   expiration handlers) gets ``RuntimeSettings/hookDeadline`` of its own, from its announcement
 ///   until it returns. On overrun the connection (or verdict pipe) whose request the hook serves
 ///   (the *owner* of ``serving(_:_:)``) gets `error(hookTimedOut)` (its URL may have been partly
 ///   handled), every other connection `error(terminated)` (nothing of theirs is being delivered:
 ///   the main thread is stuck in the owner's hook), the backlog `error(terminated)`, and the
-///   process exits with ``ExitStatus/hookTimedOut`` (12).
+///   process exits with `ExitStatus/hookTimedOut` (12).
 ///
 /// A connection with reply bytes not yet flushed is told nothing (a frame of ours could land in
 /// the middle of another): it sees the end of the stream, which senders report as
@@ -271,7 +272,7 @@ final class Watchdog: Sendable {
         case .launch:
             finishLaunch("launch timed out: \(running) had not returned when the launch deadline passed", sink: sink, connections: connections)
         case .hook:
-            let seconds = Self.describe(hookDeadline)
+            let seconds = Sys.describe(hookDeadline)
             let message = "\(running) did not return within the hook deadline (\(seconds)): the app was ended"
             let ownerFrame = ErrorMessage.encoded(.hookTimedOut, message + "; the request may have been partly handled")
             let othersFrame = ErrorMessage.encoded(.terminated, message + "; the request was not delivered")
@@ -323,9 +324,4 @@ final class Watchdog: Sendable {
         }
     }
 
-    /// `5 s`, `250 ms`.
-    static func describe(_ duration: Duration) -> String {
-        let milliseconds = Sys.milliseconds(duration)
-        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
-    }
 }

@@ -1,5 +1,6 @@
 internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 internal import Glibc
 internal import SchemeRouter
 internal import SchemeRouterLifecycle

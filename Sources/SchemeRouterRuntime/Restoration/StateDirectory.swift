@@ -1,4 +1,5 @@
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 internal import Glibc
 
 /// Where an app's preserved state lives: `$XDG_STATE_HOME/<bundle name>/`, or

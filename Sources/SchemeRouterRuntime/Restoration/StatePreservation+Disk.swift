@@ -1,4 +1,6 @@
 public import SchemeRouterLifecycle
+internal import SchemeRouterSender
+internal import SchemeRouterPlatform
 
 extension StatePreservation {
     /// State preservation with the archive on disk, as `Application.main` uses it: under

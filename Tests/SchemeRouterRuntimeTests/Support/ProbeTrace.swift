@@ -1,5 +1,6 @@
 import Foundation
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// One line of a primary's trace (`SCHEMEROUTER_TRACE`), with the system-event fields.
 struct ProbeTraceLine: Decodable, Equatable, CustomStringConvertible {

@@ -3,6 +3,7 @@ import CSchemeRouterLinux
 import Glibc
 
 @testable import SchemeRouterRuntime
+import SchemeRouterSender
 
 /// A test's own connection to a primary's socket: sends any bytes, reads frames with a
 /// bounded wait. For protocol tests that must send what no well-behaved client would.

@@ -1,0 +1,90 @@
+public import SchemeRouterLifecycle
+internal import CSchemeRouterLinux
+internal import SchemeRouterPlatform
+internal import Glibc
+
+/// Learns the verdict of the URL an app was launched with, for launchers that start the app
+/// themselves (`schemectl open` when the app is not running).
+///
+/// ```swift
+/// let pipe = try VerdictPipe()
+/// // spawn: app URL, with pipe.environmentEntry in its environment and pipe.childDescriptor
+/// // inherited (it is not close-on-exec); then, in the launcher:
+/// pipe.closeChildDescriptor()
+/// let verdict = pipe.awaitVerdict(timeout: .seconds(30))
+/// ```
+///
+/// The app writes one `verdict` frame (Docs/WakeProtocol.md) to the descriptor named by
+/// `SCHEMEROUTER_VERDICT_FD` once its verdict is known, whether it became the primary or
+/// handed the URL to one, then closes it. An end of file without a frame means the app died
+/// first: `DeliveryVerdict/launchFailed(_:)`.
+public final class VerdictPipe {
+    /// The launcher's end (close-on-exec).
+    public let readDescriptor: Int32
+    /// The app's end: inherited by the child (not close-on-exec).
+    public let childDescriptor: Int32
+    private var childClosed = false
+
+    /// Creates the pipe.
+    public init() throws(RuntimeError) {
+        var descriptors: [Int32] = [-1, -1]
+        guard schemerouter_pipe2(&descriptors, O_CLOEXEC) == 0 else {
+            throw .system(SystemError(errno: Sys.errno, call: "pipe2"))
+        }
+        readDescriptor = descriptors[0]
+        childDescriptor = descriptors[1]
+        _ = fcntl(childDescriptor, F_SETFD, 0)
+    }
+
+    deinit {
+        Sys.close(readDescriptor)
+        if !childClosed { Sys.close(childDescriptor) }
+    }
+
+    /// `SCHEMEROUTER_VERDICT_FD=<n>`, for the child's environment.
+    public var environmentEntry: String { "SCHEMEROUTER_VERDICT_FD=\(childDescriptor)" }
+
+    /// Closes the launcher's copy of the child's end (after spawning), so the end of file
+    /// arrives when the app closes or dies.
+    public func closeChildDescriptor() {
+        guard !childClosed else { return }
+        childClosed = true
+        Sys.close(childDescriptor)
+    }
+
+    /// Waits for the verdict frame.
+    /// - Parameter timeout: How long to wait.
+    public func awaitVerdict(timeout: Duration) -> DeliveryVerdict {
+        closeChildDescriptor()
+        return Self.read(readDescriptor, timeout: timeout)
+    }
+
+    /// Reads one verdict frame from `descriptor`, bounded by `timeout`.
+    package static func read(_ descriptor: Int32, timeout: Duration) -> DeliveryVerdict {
+        let deadline = Sys.monotonicNow() + timeout
+        var decoder = FrameDecoder(accepting: [.verdict])
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            do throws(WireError) {
+                if let frame = try decoder.next() { return try VerdictMessage(payload: frame.payload).verdict }
+            } catch {
+                return .protocolError(error.description)
+            }
+            let remaining = deadline - Sys.monotonicNow()
+            guard remaining > .zero else { return .noAnswer("no verdict within \(timeout)") }
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, Sys.milliseconds(remaining))
+            if ready < 0 && Sys.errno == EINTR { continue }
+            if ready == 0 { continue }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if Sys.errno == EINTR || Sys.errno == EAGAIN { continue }
+                return .launchFailed(SystemError(errno: Sys.errno, call: "read").description)
+            }
+            if count == 0 {
+                return .launchFailed("the app exited before it reported a verdict")
+            }
+            decoder.append(buffer[0..<count])
+        }
+    }
+}

@@ -1,0 +1,54 @@
+internal import CSchemeRouterLinux
+package import SchemeRouterPlatform
+internal import Glibc
+
+/// Who is at the other end of a connected Unix socket, as the kernel recorded it at
+/// `connect(2)`/`listen(2)` time (`SO_PEERCRED`): not something the peer can lie about.
+package struct PeerCredentials: Sendable, Hashable {
+    /// The peer's process ID.
+    package var pid: Int32
+    /// The peer's effective user ID.
+    package var uid: UInt32
+
+    /// Credentials known otherwise.
+    package init(pid: Int32, uid: UInt32) {
+        self.pid = pid
+        self.uid = uid
+    }
+
+    /// The credentials of the peer of socket `fd`.
+    package init(socket fd: Int32) throws(SystemError) {
+        var pid: pid_t = 0
+        var uid: uid_t = 0
+        try Sys.check(schemerouter_peer_credentials(fd, &pid, &uid), "getsockopt(SO_PEERCRED)")
+        self.pid = pid
+        self.uid = uid
+    }
+
+    /// The executable of the process at the other end of `socket`, or `nil` when it cannot be
+    /// told for sure.
+    ///
+    /// `/proc/<pid>/exe` names whatever process has the pid *now*: if the peer exited and the
+    /// pid was reused, it would name a stranger. So the kernel's handle on the peer process
+    /// itself (`SO_PEERPIDFD`, Linux 6.5+) is taken first, the link read, and the handle checked
+    /// to be still alive afterwards: then the link was the peer's. A peer that is already gone
+    /// has no executable. Without `SO_PEERPIDFD` (kernels before 6.5) the link is read
+    /// unverified.
+    package static func verifiedExecutable(socket: Int32, pid: Int32) -> String? {
+        let handle = schemerouter_peer_pidfd(socket)
+        defer { Sys.close(handle) }
+        guard handle >= 0 || handle == -ENOPROTOOPT else { return nil }
+        guard let path = PeerCredentials(pid: pid, uid: 0).executable else { return nil }
+        if handle >= 0 && schemerouter_pidfd_alive(handle) == 0 { return nil }
+        return path
+    }
+
+    /// The executable of process `pid` now (`/proc/<pid>/exe`), or `nil` when it cannot be read
+    /// (the process already exited, or belongs to someone else).
+    package var executable: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
