@@ -1,3 +1,4 @@
+internal import CSchemeRouterLinux
 internal import Glibc
 
 /// The one clock helper of the layers above the core: `CLOCK_MONOTONIC` and `poll` timeouts.
