@@ -12,4 +12,16 @@ public enum GApplicationCheck {
             throw .uniqueApplication(id: id)
         }
     }
+
+    /// Throws unless the `GApplication` at `application` has no id or `programName`: GTK names a
+    /// `GtkApplication`'s windows after its id (Wayland's app id, X11's `_GTK_APPLICATION_ID`),
+    /// which must then be the name the desktop file carries.
+    /// - Parameters:
+    ///   - application: A `GApplication *` (or `GtkApplication *`).
+    ///   - programName: The app's bundle name (`g_get_prgname()` once `GLibRunLoop` set it).
+    public static func requireID(_ application: OpaquePointer, matching programName: String) throws(GLibRunLoopError) {
+        let app = UnsafeMutablePointer<GApplication>(application)
+        guard let id = g_application_get_application_id(app).map({ String(cString: $0) }), id != programName else { return }
+        throw .applicationIDMismatch(id: id, bundleName: programName)
+    }
 }

@@ -37,7 +37,11 @@ public final class GLibRunLoop: HostRunLoop {
         self.start = start
     }
 
-    public func prepare() throws {
+    /// Names the process for GLib (`g_set_prgname`: GTK's Wayland app id and X11 `WM_CLASS` for
+    /// every window, so compositors, docks and Flatpak tie them to `bundleName.desktop`), then
+    /// runs `start`.
+    public func prepare(bundleName: String) throws {
+        g_set_prgname(bundleName)
         try start()
     }
 

@@ -5,10 +5,12 @@ public import SchemeRouterLifecycle
 public import SchemeRouterGLib
 internal import SchemeRouterRuntime
 
-/// The app's GTK windows, watched so that the lifecycle follows them: focus (`is-active`),
-/// minimised (`GdkToplevel`'s `state`), hidden or closed. Each change reaches the primary's
+/// The app's GTK windows, watched so that the lifecycle follows them: focus (X11: `is-active`;
+/// Wayland: the toplevel's `focused` state, the compositor's `activated`), minimised or
+/// suspended (`GdkToplevel`'s `state`), hidden or closed. Each change reaches the primary's
 /// lifecycle controller through `WindowLifecycle` once the current GLib event is handled
-/// (an idle callback, so one focus moving between two windows is one change).
+/// (an idle callback, so one focus moving between two windows is one change). The table per
+/// display backend is in Docs/GLib.md.
 @MainActor
 public final class GTKWindows {
     /// The tracker GLib's C callbacks report to.
@@ -20,7 +22,8 @@ public final class GTKWindows {
     private var windows: [UnsafeMutablePointer<GtkWindow>] = []
     /// Windows presented that have not had the focus yet: they count as focused, so that a
     /// window on its way to the screen does not make the app `inactive` for an instant.
-    /// `inactive` means the focus *left* the app's windows.
+    /// `inactive` means the focus *left* the app's windows. On Wayland a shown window presented
+    /// without a token does not wait: compositors refuse GTK's own token, so the focus stays put.
     private var awaitingFocus: Set<UnsafeMutablePointer<GtkWindow>> = []
     /// Windows last seen minimised: restoring one awaits its focus like presenting it.
     private var minimised: Set<UnsafeMutablePointer<GtkWindow>> = []
@@ -56,7 +59,9 @@ public final class GTKWindows {
     /// (``GTKWindow/present(activationToken:)``).
     public func present(_ window: GTKWindow, activationToken: String?) {
         track(window)
-        if !window.isActive { awaitingFocus.insert(window.raw) }
+        let onScreen = gtk_widget_get_mapped(schemerouter_gtk_widget(window.raw)) != 0
+        let askedWithoutToken = onScreen && activationToken == nil && window.isOnWayland
+        if !window.isActive && !askedWithoutToken { awaitingFocus.insert(window.raw) }
         if minimised.contains(window.raw) { restoring.insert(window.raw) }
         window.present(activationToken: activationToken)
         scheduleChange()
@@ -108,26 +113,23 @@ public final class GTKWindows {
         scheduleChange()
     }
 
-    private func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ callback: GCallback) {
-        _ = g_signal_connect_data(instance, signal, callback, nil, nil, GConnectFlags(rawValue: 0))
+    private func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ callback: GCallback, data: gpointer? = nil) {
+        _ = g_signal_connect_data(instance, signal, callback, data, nil, GConnectFlags(rawValue: 0))
     }
 
-    /// The window's surface exists: watch its toplevel state (minimised).
+    /// The window's surface exists: watch its toplevel state (minimised, suspended, and on
+    /// Wayland focused), reported as the window's focus changing.
     private func watchSurface(of widget: gpointer?) {
-        guard let widget else { return }
-        let window = widget.assumingMemoryBound(to: GtkWindow.self)
-        guard let native = gtk_widget_get_native(schemerouter_gtk_widget(window)),
-            let toplevel = schemerouter_gdk_toplevel(gtk_native_get_surface(native))
-        else { return }
-        let notify: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, _ in
-            MainActor.assumeIsolated { GTKWindows.current?.scheduleChange() }
+        guard let widget, let toplevel = GTKWindow(widget.assumingMemoryBound(to: GtkWindow.self)).toplevel else { return }
+        let state: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, window in
+            MainActor.assumeIsolated { GTKWindows.current?.focusChanged(window) }
         }
-        connect(UnsafeMutableRawPointer(toplevel), "notify::state", unsafeBitCast(notify, to: GCallback.self))
+        connect(UnsafeMutableRawPointer(toplevel), "notify::state", unsafeBitCast(state, to: GCallback.self), data: widget)
         scheduleChange()
     }
 
     private func focusChanged(_ widget: gpointer?) {
-        if let widget, gtk_window_is_active(widget.assumingMemoryBound(to: GtkWindow.self)) != 0 {
+        if let widget, GTKWindow(widget.assumingMemoryBound(to: GtkWindow.self)).isActive {
             awaitingFocus.remove(widget.assumingMemoryBound(to: GtkWindow.self))
             lastFocused = widget.assumingMemoryBound(to: GtkWindow.self)
         }
@@ -149,16 +151,17 @@ public final class GTKWindows {
         scheduleChange()
     }
 
+    /// `GDK_TOPLEVEL_STATE_SUSPENDED` (GTK 4.12, xdg-shell 6: the compositor shows no part of the
+    /// window), spelled out: older headers lack it, and older libraries never set it.
+    private static let suspendedState: UInt32 = 1 << 16
+
     /// What the windows look like now (and which await their focus).
     private func takeSnapshots() -> [WindowSnapshot] {
         windows.map { window in
             let widget = schemerouter_gtk_widget(window)
-            var isMinimised = false
-            if let native = gtk_widget_get_native(widget),
-                let toplevel = schemerouter_gdk_toplevel(gtk_native_get_surface(native))
-            {
-                isMinimised = gdk_toplevel_get_state(toplevel).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
-            }
+            let state = GTKWindow(window).toplevel.map { gdk_toplevel_get_state($0).rawValue } ?? 0
+            let isMinimised = state & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+            let isSuspended = state & Self.suspendedState != 0
             let shown = gtk_widget_get_mapped(widget) != 0 || awaitingFocus.contains(window)
             let isRestoring = isMinimised && restoring.contains(window)
             if isRestoring {
@@ -168,10 +171,10 @@ public final class GTKWindows {
                 minimised.insert(window)
             } else {
                 restoring.remove(window)
-                if minimised.remove(window) != nil && gtk_window_is_active(window) == 0 { awaitingFocus.insert(window) }
+                if minimised.remove(window) != nil && !GTKWindow(window).isActive { awaitingFocus.insert(window) }
             }
-            let visible = gtk_widget_get_visible(widget) != 0 && shown && (!isMinimised || isRestoring)
-            let focused = gtk_window_is_active(window) != 0 || awaitingFocus.contains(window)
+            let visible = gtk_widget_get_visible(widget) != 0 && shown && (!isMinimised || isRestoring) && !isSuspended
+            let focused = GTKWindow(window).isActive || awaitingFocus.contains(window)
             return WindowSnapshot(isVisible: visible, isFocused: visible && focused)
         }
     }

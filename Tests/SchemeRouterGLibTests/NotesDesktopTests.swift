@@ -121,6 +121,9 @@ import Testing
         }
         let (x, y, width, height) = (values["X"] ?? 0, values["Y"] ?? 0, values["WIDTH"] ?? 0, values["HEIGHT"] ?? 0)
         #expect(width > 100 && height > 100, "\(geometry)")
+        // Named for the app, as its desktop file is (com.example.notes.desktop): res_name and res_class.
+        let wmClass = try desktop.run("xprop", ["-id", window, "WM_CLASS"]).standardOutputText
+        #expect(wmClass.contains("= \"com.example.notes\", \"com.example.notes\""), "\(wmClass)")
         let shot = desktop.root + "/screen.png"
         // The frame may not be painted yet when the window maps: take shots until the window's
         // rectangle holds more than a flat background, bounded by the attempts, not a clock.

@@ -23,7 +23,7 @@ extension Invocation {
         raiseDescriptorLimit()
         if let host {
             do {
-                try host.prepare()
+                try host.prepare(bundleName: name)
             } catch {
                 let message = "the app's run loop cannot start: \(error)"
                 sink?.deliver(.launchFailed(message))
