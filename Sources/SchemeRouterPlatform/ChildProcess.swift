@@ -204,6 +204,10 @@ package struct ChildProcess: Sendable {
             kill(pid, signal)
         }
 
+        /// A descriptor that becomes readable when the child exits (its pidfd), to `poll` beside
+        /// other descriptors; valid until the child is waited for.
+        package var exitDescriptor: Int32 { pidfd }
+
         /// Whether the child has exited (its pidfd is readable); does not reap it.
         package var hasExited: Bool {
             var fds = [pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)]

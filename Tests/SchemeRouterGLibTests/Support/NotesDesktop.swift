@@ -4,12 +4,13 @@ import Testing
 
 @testable import SchemeRouterDesktop
 
-/// One test's desktop: throwaway `HOME` and `XDG_*` directories under `/tmp`, its own X server
-/// with openbox, and the real `notes` registered as the `notes:` handler with
-/// `schemectl register`. ``stop()`` quits Notes, stops the X server and removes everything.
+/// One test's desktop: throwaway `HOME` and `XDG_*` directories under `/tmp`, its own display
+/// server (an X server with openbox unless the test asks for a Wayland compositor), and the real
+/// `notes` registered as the `notes:` handler with `schemectl register`. ``stop()`` quits Notes,
+/// stops the display server and removes everything.
 struct NotesDesktop {
     let root: String
-    let x: XServer
+    let display: any DisplayServer
     let environment: ProcessEnvironment
     let notes: String
     let schemectl: String
@@ -23,7 +24,11 @@ struct NotesDesktop {
         #filePath.replacing("Tests/SchemeRouterGLibTests/Support/NotesDesktop.swift", with: "Schemes/notes.json")
     }
 
-    init() throws {
+    /// - Parameter start: Starts the display server in the desktop's directory and runtime
+    ///   directory (`XDG_RUNTIME_DIR`, where a Wayland compositor puts its socket).
+    init(display start: (_ root: String, _ runtimeDirectory: String) throws -> any DisplayServer = { root, _ in try XServer(directory: root) })
+        throws
+    {
         var template = Array("/tmp/srg.XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         try #require(made != nil, "mkdtemp failed")
@@ -32,8 +37,13 @@ struct NotesDesktop {
             try FileSystem.makeDirectories(root + directory)
         }
         chmod(root + "/run", 0o700)
-        x = try XServer(directory: root)
-        environment = ProcessEnvironment([
+        do {
+            display = try start(root, root + "/run")
+        } catch {
+            _ = try? ChildProcess.run("/bin/rm", arguments: ["rm", "-rf", root], environment: [], deadline: .seconds(30))
+            throw error
+        }
+        var variables = [
             "HOME": root + "/home",
             "XDG_DATA_HOME": root + "/home/.local/share",
             "XDG_CONFIG_HOME": root + "/home/.config",
@@ -43,12 +53,13 @@ struct NotesDesktop {
             "XDG_RUNTIME_DIR": root + "/run",
             "PATH": ProcessEnvironment.current()["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
             "LANG": "C.UTF-8",
-            "DISPLAY": x.display,
             "SCHEMEROUTER_TRACE": root + "/trace.jsonl",
             // No accessibility bus or D-Bus session here: GTK would wait for them.
             "NO_AT_BRIDGE": "1",
             "GTK_A11Y": "none",
-        ])
+        ]
+        variables.merge(display.environment) { _, server in server }
+        environment = ProcessEnvironment(variables)
         let directory = FileSystem.split(FileSystem.realPath("/proc/self/exe") ?? "").directory
         notes = directory + "/notes"
         schemectl = directory + "/schemectl"
@@ -136,11 +147,21 @@ struct NotesDesktop {
 
     /// `gdbus call` of `org.freedesktop.Application.Activate` on `name` with `platformData`.
     func busActivate(_ name: String, platformData: String, bus: [String: String]) throws -> ChildProcess.Result {
+        try busCall(name, "Activate", [platformData], bus: bus)
+    }
+
+    /// `gdbus call` of `org.freedesktop.Application.Open` on `name`: `uris` with `platformData`.
+    func busOpen(_ name: String, uris: [String], platformData: String, bus: [String: String]) throws -> ChildProcess.Result {
+        try busCall(name, "Open", ["[" + uris.map { "'\($0)'" }.joined(separator: ", ") + "]", platformData], bus: bus)
+    }
+
+    /// `gdbus call` of `org.freedesktop.Application.METHOD` on the object of `name`, text arguments.
+    private func busCall(_ name: String, _ method: String, _ arguments: [String], bus: [String: String]) throws -> ChildProcess.Result {
         let path = "/" + name.split(separator: ".").joined(separator: "/")
         return try run(
             "gdbus",
-            ["call", "--session", "--dest", name, "--object-path", path, "--method", "org.freedesktop.Application.Activate",
-             platformData], extra: bus)
+            ["call", "--session", "--dest", name, "--object-path", path, "--method", "org.freedesktop.Application." + method]
+                + arguments, extra: bus)
     }
 
     /// The primary's pid, from its lock file.
@@ -150,9 +171,14 @@ struct NotesDesktop {
         return text.flatMap { $0.split(separator: "\n").first.flatMap { pid_t($0) } }
     }
 
+    /// The display server as the type the test started.
+    func display<Server: DisplayServer>(_ type: Server.Type) throws -> Server {
+        try #require(display as? Server)
+    }
+
     func stop() {
         _ = try? run(notes, ["--quit"])
-        x.stop()
+        display.stop()
         _ = try? ChildProcess.run("/bin/rm", arguments: ["rm", "-rf", root], environment: [], deadline: .seconds(30))
     }
 }
