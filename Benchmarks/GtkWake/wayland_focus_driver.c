@@ -1,11 +1,12 @@
-// `xdg-open URL` to a running GTK app until headless sway reports the app's existing window
-// focused (a window event on sway's IPC), each round with a fresh xdg-activation token in the
-// launcher's environment (XDG_ACTIVATION_TOKEN and DESKTOP_STARTUP_ID, as GLib's launchers set
+// `LAUNCHER URL` (xdg-open, or the app itself) to a running GTK app until headless sway reports
+// the app's existing window focused (a window event on sway's IPC), each round with a fresh
+// xdg-activation token in the launcher's environment (XDG_ACTIVATION_TOKEN and DESKTOP_STARTUP_ID, as GLib's launchers set
 // them). The token is a launcher's: no seat, serial or surface (wlroots grants it). Before each
 // round the window named AWAY gets the focus. Variants run interleaved, round by round; medians,
 // p25 and p75 of the rounds that focused. A variant whose first 5 rounds never focus its window
 // is reported as never focused and left out afterwards (each miss waits MISS_MS).
-// Usage: wayland_focus_driver RUNS LABEL TITLE AWAY URL [LABEL TITLE AWAY URL]...
+// Usage: wayland_focus_driver RUNS LABEL TITLE AWAY LAUNCHER URL [LABEL TITLE AWAY LAUNCHER URL]...
+// Ratios are to the last variant, when it was ever focused.
 // Needs WAYLAND_DISPLAY and SWAYSOCK.
 #define _GNU_SOURCE
 #include <poll.h>
@@ -25,7 +26,7 @@
 #define MISS_MS 5000
 extern char **environ;
 
-typedef struct { const char *label, *title, *away, *url; double *samples; int focused, missed; } Variant;
+typedef struct { const char *label, *title, *away, *launcher, *url; double *samples; int focused, missed; } Variant;
 
 static long long now_ns(void) {
     struct timespec t;
@@ -150,12 +151,12 @@ static int compare(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 6 || (argc - 2) % 4 != 0) { fprintf(stderr, "usage: see the source\n"); return 64; }
-    int runs = atoi(argv[1]), count = (argc - 2) / 4;
+    if (argc < 7 || (argc - 2) % 5 != 0 || (argc - 2) / 5 > 8) { fprintf(stderr, "usage: see the source\n"); return 64; }
+    int runs = atoi(argv[1]), count = (argc - 2) / 5;
     Variant variants[8];
-    for (int v = 0; v < count && v < 8; v++) {
-        char **a = argv + 2 + v * 4;
-        variants[v] = (Variant){a[0], a[1], a[2], a[3], calloc((size_t)runs, sizeof(double)), 0, 0};
+    for (int v = 0; v < count; v++) {
+        char **a = argv + 2 + v * 5;
+        variants[v] = (Variant){a[0], a[1], a[2], a[3], a[4], calloc((size_t)runs, sizeof(double)), 0, 0};
     }
     struct wl_display *display = wl_display_connect(NULL);
     if (!display) { fprintf(stderr, "no Wayland display\n"); return 1; }
@@ -176,17 +177,17 @@ int main(int argc, char **argv) {
             char *tok = mint(display);
             setenv("XDG_ACTIVATION_TOKEN", tok, 1);
             setenv("DESKTOP_STARTUP_ID", tok, 1);
-            char *args[] = {"xdg-open", (char *)variant->url, NULL};
+            char *args[] = {(char *)variant->launcher, (char *)variant->url, NULL};
             pid_t pid;
             long long start = now_ns();
-            if (posix_spawnp(&pid, "xdg-open", NULL, NULL, args, environ) != 0) { perror("posix_spawnp"); return 71; }
+            if (posix_spawnp(&pid, variant->launcher, NULL, NULL, args, environ) != 0) { perror("posix_spawnp"); return 71; }
             unsetenv("XDG_ACTIVATION_TOKEN");
             unsetenv("DESKTOP_STARTUP_ID");
             free(tok);
             long long end = wait_focus(events, variant->title, MISS_MS);
             int status;
             waitpid(pid, &status, 0);
-            if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) { fprintf(stderr, "%s: xdg-open exited %d\n", variant->label, status); return 1; }
+            if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) { fprintf(stderr, "%s: %s exited %d\n", variant->label, variant->launcher, status); return 1; }
             if (round < 0) continue;
             if (end < 0) variant->missed++;
             else variant->samples[variant->focused++] = (end - start) / 1e6;
@@ -196,18 +197,18 @@ int main(int argc, char **argv) {
     for (int v = 0; v < count; v++) {
         Variant *variant = &variants[v];
         if (variant->focused == 0) {
-            printf("%-24s never focused its window (%d rounds, %d ms each)\n", variant->label, variant->missed, MISS_MS);
+            printf("%-30s never focused its window (%d rounds, %d ms each)\n", variant->label, variant->missed, MISS_MS);
             continue;
         }
         qsort(variant->samples, (size_t)variant->focused, sizeof(double), compare);
         double median = variant->samples[variant->focused / 2];
-        printf("%-24s median %7.2f ms  p25 %7.2f  p75 %7.2f  (%d rounds focused, %d missed)\n", variant->label, median,
+        printf("%-30s median %7.2f ms  p25 %7.2f  p75 %7.2f  (%d rounds focused, %d missed)\n", variant->label, median,
                variant->samples[variant->focused / 4], variant->samples[variant->focused * 3 / 4], variant->focused, variant->missed);
         if (v == count - 1) reference = median;
     }
     if (reference > 0)
         for (int v = 0; v < count - 1; v++)
             if (variants[v].focused > 0)
-                printf("%-24s %.2fx %s\n", variants[v].label, variants[v].samples[variants[v].focused / 2] / reference, variants[count - 1].label);
+                printf("%-30s %.2fx %s\n", variants[v].label, variants[v].samples[variants[v].focused / 2] / reference, variants[count - 1].label);
     return 0;
 }
