@@ -87,9 +87,13 @@ struct NotesDesktop {
 
     /// The trace's hook lines (no restoration lines) once at least `count` exist.
     func hookLines(_ count: Int, timeout: Duration = .seconds(20)) -> [String]? {
-        FileWait.until(trace, timeout: timeout) { text in
-            text.split(separator: "\n").count { $0.hasPrefix("{\"hook\"") } >= count
-        }.map { $0.split(separator: "\n").filter { $0.hasPrefix("{\"hook\"") }.map(String.init) }
+        hookLines(timeout: timeout) { $0.count >= count }
+    }
+
+    /// The trace's hook lines (no restoration lines) once `condition` holds for them.
+    func hookLines(timeout: Duration = .seconds(20), until condition: ([String]) -> Bool) -> [String]? {
+        let hooks = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("{\"hook\"") }.map(String.init) }
+        return FileWait.until(trace, timeout: timeout) { condition(hooks($0)) }.map(hooks)
     }
 
     /// The trace's lines once one contains `text` (nil at the timeout).
