@@ -3,7 +3,7 @@
 public struct WindowSnapshot: Sendable, Hashable {
     /// Mapped and not minimised: the user can see it.
     public var isVisible: Bool
-    /// It has the keyboard focus (GTK's `is-active`).
+    /// It has the focus (GTK: `is-active` on X11, the toplevel's `focused` state on Wayland).
     public var isFocused: Bool
 
     /// Creates a snapshot.
