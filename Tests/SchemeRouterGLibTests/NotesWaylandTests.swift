@@ -10,26 +10,14 @@ import Testing
 /// that mints them as a launcher does (`LauncherProbe`).
 @Suite(.serialized) struct NotesWaylandTests {
     /// Opens notes Alpha and Beta, each in its own window (scene-1, scene-2); Beta has the focus.
-    private func openTwoNotes(_ desktop: NotesDesktop, _ sway: Sway) throws {
+    fileprivate static func openTwoNotes(_ desktop: NotesDesktop, _ sway: Sway, extra: [String: String] = [:]) throws {
         for title in ["Alpha", "Beta"] {
             let events = try sway.windowEvents()
-            let run = try desktop.run(desktop.notes, ["notes://new?title=\(title)"])
+            let run = try desktop.run(desktop.notes, ["notes://new?title=\(title)"], extra: extra)
             #expect(run.termination == .exited(0), "\(run.standardErrorText)")
             #expect(try events.waitForFocus(title), "\(title)'s window never had the focus")
         }
         _ = try #require(desktop.hookLines(11))
-    }
-
-    /// A launcher window with the focus and a fresh input serial, ready to mint tokens.
-    private func focusedLauncher(_ desktop: NotesDesktop, _ sway: Sway) throws -> (Launcher, VirtualKeyboard) {
-        let keyboard = try VirtualKeyboard(on: sway, environment: desktop.environment)
-        let events = try sway.windowEvents()
-        let launcher = try Launcher(desktop)
-        #expect(try events.waitForFocus(launcher.title), "the launcher's window never had the focus")
-        let keys = launcher.keyCount
-        try keyboard.press()
-        try #require(launcher.waitForKey(after: keys), "the launcher got no key press")
-        return (launcher, keyboard)
     }
 
     @Test func coldLaunchByXdgOpenShowsAWindowNamedForTheApp() throws {
@@ -49,12 +37,9 @@ import Testing
     }
 
     @Test func aLauncherTokenBringsTheExistingWindowForward() throws {
-        let desktop = try NotesDesktop(display: Sway.init)
-        defer { desktop.stop() }
-        let sway = try desktop.display(Sway.self)
-        try openTwoNotes(desktop, sway)
-        let (launcher, keyboard) = try focusedLauncher(desktop, sway)
-        defer { launcher.stop(); keyboard.stop() }
+        let setup = try LauncherOverTwoNotes()
+        defer { setup.stop() }
+        let (desktop, sway, launcher) = (setup.desktop, setup.sway, setup.launcher)
         let before = try #require(desktop.hookLines(12), "Notes did not resign when the launcher took the focus")
         #expect(desktop.hooks([before[11]]) == ["willResignActive"])
 
@@ -77,12 +62,9 @@ import Testing
     /// it the focus. The barrier is a second wake, with a token, for the other window: the first
     /// focus change after both is to that window.
     @Test func aWakeWithoutATokenLeavesTheFocusWhereTheUserPutIt() throws {
-        let desktop = try NotesDesktop(display: Sway.init)
-        defer { desktop.stop() }
-        let sway = try desktop.display(Sway.self)
-        try openTwoNotes(desktop, sway)
-        let (launcher, keyboard) = try focusedLauncher(desktop, sway)
-        defer { launcher.stop(); keyboard.stop() }
+        let setup = try LauncherOverTwoNotes()
+        defer { setup.stop() }
+        let (desktop, sway, launcher) = (setup.desktop, setup.sway, setup.launcher)
         _ = try #require(desktop.hookLines(12))
 
         let events = try sway.windowEvents()
@@ -108,7 +90,7 @@ import Testing
         let desktop = try NotesDesktop(display: Sway.init)
         defer { desktop.stop() }
         let sway = try desktop.display(Sway.self)
-        try openTwoNotes(desktop, sway)
+        try Self.openTwoNotes(desktop, sway)
         let screen = try sway.windows()
         let trace = try #require(desktop.traceLines(11))
         for url in ["notes://new?title=%zz", "notes://nothing", "notes://open/x"] {
@@ -125,18 +107,9 @@ import Testing
     /// 4.10) reaches the window, which comes forward.
     @Test(arguments: ["activation-token", "desktop-startup-id"])
     func busOpenWithATokenBringsTheWindowForward(key: String) throws {
-        let desktop = try NotesDesktop(display: Sway.init)
-        defer { desktop.stop() }
-        let sway = try desktop.display(Sway.self)
-        let (bus, daemon) = try desktop.startSessionBus()
-        defer { kill(daemon, SIGTERM) }
-        for title in ["Alpha", "Beta"] {
-            let events = try sway.windowEvents()
-            #expect(try desktop.run(desktop.notes, ["notes://new?title=\(title)"], extra: bus).termination == .exited(0))
-            #expect(try events.waitForFocus(title))
-        }
-        let (launcher, keyboard) = try focusedLauncher(desktop, sway)
-        defer { launcher.stop(); keyboard.stop() }
+        let setup = try LauncherOverTwoNotes(onSessionBus: true)
+        defer { setup.stop() }
+        let (desktop, sway, launcher, bus) = (setup.desktop, setup.sway, setup.launcher, setup.bus)
         let token = try #require(try launcher.mint())
         let events = try sway.windowEvents()
         let call = try desktop.busOpen("com.example.notes", uris: ["notes://open/1"], platformData: "{'\(key)': <'\(token)'>}", bus: bus)
@@ -154,7 +127,7 @@ import Testing
         let desktop = try NotesDesktop(display: Sway.init)
         defer { desktop.stop() }
         let sway = try desktop.display(Sway.self)
-        try openTwoNotes(desktop, sway)
+        try Self.openTwoNotes(desktop, sway)
         var events = try sway.windowEvents()
         let launcher = try Launcher(desktop)
         defer { launcher.stop() }
@@ -215,5 +188,50 @@ import Testing
         if let keep = ProcessEnvironment.current()["SCHEMEROUTER_KEEP_SCREENSHOT"] {
             _ = try ChildProcess.run("/bin/cp", arguments: ["cp", shot, keep], environment: [], deadline: .seconds(10))
         }
+    }
+}
+
+/// Notes' Alpha and Beta windows on a headless sway, then a launcher's window with the focus and
+/// a fresh input serial, ready to mint tokens; Notes on a private session bus when asked.
+private struct LauncherOverTwoNotes {
+    let desktop: NotesDesktop
+    let sway: Sway
+    /// Notes' session bus (its address), when it has one.
+    let bus: [String: String]
+    let launcher: Launcher
+    private let keyboard: VirtualKeyboard
+    private let daemon: pid_t?
+
+    init(onSessionBus: Bool = false) throws {
+        let desktop = try NotesDesktop(display: Sway.init)
+        var started: [() -> Void] = [desktop.stop]
+        do {
+            let sway = try desktop.display(Sway.self)
+            let session = onSessionBus ? try desktop.startSessionBus() : nil
+            let (bus, daemon) = (session?.environment ?? [:], session?.pid)
+            if let daemon { started.append { kill(daemon, SIGTERM) } }
+            try NotesWaylandTests.openTwoNotes(desktop, sway, extra: bus)
+            let keyboard = try VirtualKeyboard(on: sway, environment: desktop.environment)
+            started.append(keyboard.stop)
+            let events = try sway.windowEvents()
+            let launcher = try Launcher(desktop)
+            started.append(launcher.stop)
+            #expect(try events.waitForFocus(launcher.title), "the launcher's window never had the focus")
+            let keys = launcher.keyCount
+            try keyboard.press()
+            try #require(launcher.waitForKey(after: keys), "the launcher got no key press")
+            (self.desktop, self.sway, self.bus, self.launcher, self.keyboard, self.daemon) = (desktop, sway, bus, launcher, keyboard, daemon)
+        } catch {
+            for stop in started.reversed() { stop() }
+            throw error
+        }
+    }
+
+    /// Stops the launcher, the keyboard, the bus and the desktop.
+    func stop() {
+        launcher.stop()
+        keyboard.stop()
+        if let daemon { kill(daemon, SIGTERM) }
+        desktop.stop()
     }
 }
