@@ -21,6 +21,8 @@ enum ActivationRoute: Equatable {
 
     /// The route for `display` under the GTK library loaded now (not the headers built against).
     @MainActor static func current(for display: OpaquePointer) -> ActivationRoute {
-        choose(isWayland: schemerouter_gdk_is_wayland_display(display), gtkMajor: gtk_get_major_version(), gtkMinor: gtk_get_minor_version())
+        choose(
+            isWayland: schemerouter_gdk_is_wayland_display(display), gtkMajor: gtk_get_major_version(),
+            gtkMinor: gtk_get_minor_version())
     }
 }

@@ -61,8 +61,8 @@ public enum Application {
 
     /// Runs the app inside another run loop (GLib's, under GTK: `SchemeRouterGLib`), and never
     /// returns. Senders are decided exactly as in ``main(manifest:file:settings:makeDelegate:)``,
-    /// before `host` does anything; only the primary calls ``HostRunLoop/prepare(bundleName:)`` and then
-    /// hands its loop to ``HostRunLoop/run(_:)``.
+    /// before `host` does anything; only the primary calls ``HostRunLoop/prepare(bundleName:)``
+    /// and then hands its loop to ``HostRunLoop/run(_:)``.
     /// - Parameters:
     ///   - manifest: The app's manifest JSON, embedded in the executable.
     ///   - file: The manifest's path in the source tree, for messages.

@@ -4,9 +4,9 @@ internal import SchemeRouterSender
 /// its libuv loop and the main queue to drive, instead of running them itself.
 ///
 /// The single-instance decision happens before any of this: a sender never sees its host.
-/// In the primary, ``prepare(bundleName:)`` runs right after the single-instance lock is taken and before
-/// the socket is bound (initialise the toolkit there; senders meanwhile wait for the socket),
-/// then the launch hooks run, then ``run(_:)``.
+/// In the primary, ``prepare(bundleName:)`` runs right after the single-instance lock is taken
+/// and before the socket is bound (initialise the toolkit there; senders meanwhile wait for the
+/// socket), then the launch hooks run, then ``run(_:)``.
 /// `SchemeRouterGLib`'s `GLibRunLoop` is the implementation for GLib.
 @MainActor
 public protocol HostRunLoop: AnyObject {
