@@ -1,6 +1,7 @@
 internal import CSchemeRouterLinux
 internal import Glibc
 internal import Synchronization
+internal import SchemeRouterSender
 
 /// Catches a hanging or crashing input in-process, on the fuzzing thread itself, without a second
 /// thread.
@@ -27,7 +28,7 @@ internal import Synchronization
 /// exactly how the process died). Every buffer the handler touches is allocated at ``install(_:)``.
 public enum InputWatchdog {
     /// The exit status of a process whose input hung (without a continuation).
-    public static let hangExitStatus: Int32 = 3
+    public static let hangExitStatus: Int32 = ExitStatus.hookTimedOut.rawValue
 
     /// What to do when an input hangs or crashes.
     public struct Configuration: Sendable {

@@ -1,14 +1,16 @@
-/// The exit statuses of an app built on SchemeRouterRuntime, one per outcome. Docs/Runtime.md
+/// Every exit status a SchemeRouter process uses, one meaning per number: an app built on
+/// `SchemeRouterRuntime` and each `schemectl` command exit from this one table. Docs/Runtime.md
 /// has the same table.
 ///
-/// An invocation that sends a URL (`app URL`) exits with the status of that URL's verdict,
-/// whether a running primary handled it or the invocation launched the primary itself. It exits
-/// `0` only when the app's `open` returned `true`.
+/// An invocation that sends a URL (`app URL`, `schemectl open`) exits with the status of that
+/// URL's verdict (`DeliveryVerdict/exitStatus`), whether a running primary handled it or the
+/// invocation launched the primary itself. It exits `0` only when the app's `open` returned
+/// `true`.
 ///
 /// | status | name | meaning |
 /// |---|---|---|
 /// | 0 | ``success`` | the URL was handled (`open` returned `true`), or the command was carried out |
-/// | 1 | ``declined`` | `open` returned `false`, or a launch hook returned `false` for the launch URL |
+/// | 1 | ``declined`` | `open` returned `false`, or a launch hook returned `false` for the launch URL; for `status` and `fuzz`, ``problemsFound`` |
 /// | 2 | ``rejected`` | the URL is malformed (a `URLRejection`), not one of the app's schemes, matches no route, or carries an invalid value (a `RouteError`); no hook ran |
 /// | 3 | ``openFailed`` | `open` threw |
 /// | 4 | ``launchFailed`` | the primary exited (crashed, was killed, failed to start) before it answered |
@@ -17,16 +19,22 @@
 /// | 7 | ``noAnswer`` | no answer within the reply timeout, no primary came up within the connect timeout, or the primary was busy (its buffer budget) |
 /// | 8 | ``notRunning`` | a control command (`--quit`, `lifecycle …`) found no running primary |
 /// | 9 | ``refused`` | a control command was not allowed in the app's state |
-/// | 10 | ``noHandler`` | `schemectl open`: no application handles the URL's scheme |
-/// | 11 | ``delivered`` | `schemectl open`: the URL was handed over, but no verdict exists (`--no-wait`, or the handler is not a SchemeRouter app) |
-/// | 12 | ``hookTimedOut`` | a hook after the launch (`open`, a transition) overran the hook deadline and the app was ended; also the primary's own status then |
+/// | 10 | ``noHandler`` | no application handles the URL's scheme (`schemectl open`) |
+/// | 11 | ``delivered`` | the URL was handed over, but no verdict exists (`schemectl open --no-wait`, or the handler is not a SchemeRouter app) |
+/// | 12 | ``hookTimedOut`` | a hook after the launch (`open`, a transition) overran the hook deadline and the app was ended; also the primary's own status then; for `fuzz --replay`, the input ran past its deadline |
 /// | 13 | ``unresponsive`` | the primary's loop did not acknowledge the URL within the receipt timeout; the URL was not delivered and never will be |
 /// | 64 | ``usage`` | wrong arguments, or a malformed `SCHEMEROUTER_*` environment variable |
+/// | 65 | ``invalidInput`` | a manifest or Info.plist is invalid (`EX_DATAERR`) |
+/// | 66 | ``cannotRead`` | a manifest, plist, corpus or executable cannot be read, or is not a regular file (`EX_NOINPUT`) |
+/// | 69 | ``unavailable`` | the app under test could not be started, or its socket never came up (`fuzz`; `EX_UNAVAILABLE`) |
 /// | 70 | ``requestTypeMismatch`` | the app's request type does not name exactly its manifest's routes (a defect of the app, reported before anything is served) |
 /// | 71 | ``systemError`` | a system or libuv call failed unexpectedly |
+/// | 73 | ``cannotCreate`` | a file that is not ours is in the way, or a directory cannot be created (`EX_CANTCREAT`) |
+/// | 74 | ``cannotWrite`` | writing or removing a file failed (`EX_IOERR`) |
 /// | 75 | ``busy`` | the primary shed the connection (`busy`: at its connection limit or out of descriptors) on every try within `SCHEMEROUTER_BUSY_RETRY_MS`; the URL was not delivered and never will be |
 /// | 76 | ``protocolError`` | the peer spoke a malformed or unknown protocol version |
 /// | 77 | ``runtimeDirectoryRefused`` | the runtime directory is unsafe (owner, mode, symlink), its socket path too long, or the socket served by another user |
+/// | 78 | ``noHome`` | the XDG directories cannot be worked out: `HOME` unset and no `XDG_DATA_HOME`/`XDG_CONFIG_HOME` (`EX_CONFIG`) |
 public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// The process exit status.
     public let rawValue: Int32
@@ -38,6 +46,9 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let success = ExitStatus(rawValue: 0)
     /// 1: `open` returned `false`, or a launch hook refused the launch URL.
     public static let declined = ExitStatus(rawValue: 1)
+    /// 1, read by a command that checks something (`schemectl status`, `schemectl fuzz`): it found
+    /// a problem, and printed each one.
+    public static let problemsFound = ExitStatus(rawValue: 1)
     /// 2: the URL is malformed, not one of the app's schemes, matches no route, or has an invalid value.
     public static let rejected = ExitStatus(rawValue: 2)
     /// 3: `open` threw.
@@ -60,17 +71,27 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// handler that is not a SchemeRouter app).
     public static let delivered = ExitStatus(rawValue: 11)
     /// 12: a hook after the launch overran the hook deadline; the app was ended (the URL may
-    /// have been partly handled).
+    /// have been partly handled). Also a fuzzed input that ran past its deadline.
     public static let hookTimedOut = ExitStatus(rawValue: 12)
     /// 13: the primary's loop did not acknowledge the request within the receipt timeout (it is
     /// stopped or stuck); the URL was not delivered and never will be.
     public static let unresponsive = ExitStatus(rawValue: 13)
     /// 64 (`EX_USAGE`): wrong arguments.
     public static let usage = ExitStatus(rawValue: 64)
+    /// 65 (`EX_DATAERR`): a manifest or Info.plist is invalid.
+    public static let invalidInput = ExitStatus(rawValue: 65)
+    /// 66 (`EX_NOINPUT`): an input file cannot be read, or is not a regular file.
+    public static let cannotRead = ExitStatus(rawValue: 66)
+    /// 69 (`EX_UNAVAILABLE`): the app under test could not be started, or never came up.
+    public static let unavailable = ExitStatus(rawValue: 69)
     /// 70 (`EX_SOFTWARE`): the app's request type does not name exactly its manifest's routes.
     public static let requestTypeMismatch = ExitStatus(rawValue: 70)
     /// 71 (`EX_OSERR`): a system or libuv call failed.
     public static let systemError = ExitStatus(rawValue: 71)
+    /// 73 (`EX_CANTCREAT`): a file that is not ours is in the way, or a directory cannot be created.
+    public static let cannotCreate = ExitStatus(rawValue: 73)
+    /// 74 (`EX_IOERR`): writing or removing a file failed.
+    public static let cannotWrite = ExitStatus(rawValue: 74)
     /// 75 (`EX_TEMPFAIL`): the primary answered `busy` (at its connection limit or out of
     /// descriptors) on every try within the busy retry time; the URL was not delivered and never
     /// will be, so sending it again later is safe.
@@ -79,15 +100,18 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let protocolError = ExitStatus(rawValue: 76)
     /// 77 (`EX_NOPERM`): the runtime directory is unsafe, or a socket path is too long.
     public static let runtimeDirectoryRefused = ExitStatus(rawValue: 77)
+    /// 78 (`EX_CONFIG`): `HOME` is unset and no XDG directory variable says where to write.
+    public static let noHome = ExitStatus(rawValue: 78)
 
     /// Every documented status, in the order of the table above.
     public static let documented: [ExitStatus] = [
         .success, .declined, .rejected, .openFailed, .launchFailed, .launchTimedOut, .terminated,
-        .noAnswer, .notRunning, .refused, .noHandler, .delivered, .hookTimedOut, .unresponsive, .usage, .requestTypeMismatch,
-        .systemError, .busy, .protocolError, .runtimeDirectoryRefused,
+        .noAnswer, .notRunning, .refused, .noHandler, .delivered, .hookTimedOut, .unresponsive, .usage, .invalidInput,
+        .cannotRead, .unavailable, .requestTypeMismatch, .systemError, .cannotCreate, .cannotWrite, .busy, .protocolError,
+        .runtimeDirectoryRefused, .noHome,
     ]
 
-    /// The status's name, e.g. `launchTimedOut`.
+    /// The status's name in the table, e.g. `launchTimedOut`.
     public var name: String {
         switch rawValue {
         case 0: "success"
@@ -105,11 +129,17 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
         case 12: "hookTimedOut"
         case 13: "unresponsive"
         case 64: "usage"
+        case 65: "invalidInput"
+        case 66: "cannotRead"
+        case 69: "unavailable"
         case 70: "requestTypeMismatch"
         case 71: "systemError"
+        case 73: "cannotCreate"
+        case 74: "cannotWrite"
         case 75: "busy"
         case 76: "protocolError"
         case 77: "runtimeDirectoryRefused"
+        case 78: "noHome"
         default: "status \(rawValue)"
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterSender
 import Glibc
 import SchemeRouter
 import SchemeRouterDesktop
@@ -17,12 +18,12 @@ enum DesktopErrorOutput {
 
     static func fail(_ error: RegistrationError, json: Bool) -> ExitCode {
         switch error {
-        case .directories: fail(error.description, code: "no-home", status: DesktopExitStatus.noHome, json: json)
-        case .exec: fail(error.description, code: "invalid-exec", status: DesktopExitStatus.usage, json: json)
+        case .directories: fail(error.description, code: "no-home", status: ExitStatus.noHome.code, json: json)
+        case .exec: fail(error.description, code: "invalid-exec", status: ExitStatus.usage.code, json: json)
         case .executableMissing, .executableNotExecutable:
-            fail(error.description, code: "exec-unusable", status: DesktopExitStatus.cannotRead, json: json)
-        case .foreignDesktopFile: fail(error.description, code: "conflict", status: DesktopExitStatus.conflict, json: json)
-        case .fileSystem, .unreadable: fail(error.description, code: "io", status: DesktopExitStatus.cannotWrite, json: json)
+            fail(error.description, code: "exec-unusable", status: ExitStatus.cannotRead.code, json: json)
+        case .foreignDesktopFile: fail(error.description, code: "conflict", status: ExitStatus.cannotCreate.code, json: json)
+        case .fileSystem, .unreadable: fail(error.description, code: "io", status: ExitStatus.cannotWrite.code, json: json)
         }
     }
 

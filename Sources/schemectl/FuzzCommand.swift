@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterSender
 import SchemeRouter
 import SchemeRouterFuzzing
 
@@ -44,7 +45,7 @@ struct Fuzz: ParsableCommand {
                "tallies", "differential", "stopReason", "problems"}
 
             Exit status: 0 nothing found; 1 at least one finding (with --replay: the input still fails); \
-            3 with --replay, the input ran past its deadline; a replayed input that crashes ends the \
+            12 with --replay, the input ran past its deadline; a replayed input that crashes ends the \
             process by its signal; 64 usage error; 65 a manifest is invalid; 66 a manifest, corpus or \
             replay file could not be read; 69 the target app could not be started; 73 the findings \
             directory could not be written.
@@ -155,10 +156,10 @@ struct Fuzz: ParsableCommand {
             return try SchemeRegistry(manifests: try ManifestFiles.load(path).map { try $0.get() })
         } catch let error as ManifestError {
             ProgressDisplay.write("schemectl fuzz: \(error)\n")
-            throw FuzzExitStatus.invalidManifest
+            throw ExitStatus.invalidInput.code
         } catch {
             ProgressDisplay.write("schemectl fuzz: \(error)\n")
-            throw FuzzExitStatus.cannotRead
+            throw ExitStatus.cannotRead.code
         }
     }
 
@@ -172,7 +173,7 @@ struct Fuzz: ParsableCommand {
                 }
             } catch {
                 ProgressDisplay.write("schemectl fuzz: \(error)\n")
-                throw FuzzExitStatus.cannotRead
+                throw ExitStatus.cannotRead.code
             }
         }
         return inputs
@@ -186,7 +187,7 @@ struct Fuzz: ParsableCommand {
                 inputs.append((file, FindingFile.input(fromFileContents: try FuzzFiles.read(file))))
             } catch {
                 ProgressDisplay.write("schemectl fuzz: \(error)\n")
-                throw FuzzExitStatus.cannotRead
+                throw ExitStatus.cannotRead.code
             }
         }
         if let replayHex, let bytes = Hex.decode(replayHex.utf8) { inputs.append(("--replay-hex", bytes)) }
@@ -207,7 +208,7 @@ struct Fuzz: ParsableCommand {
                 say("\(name): passes (\(execution.outcome.stage): \(execution.outcome.detail))\n  input: \(shown)")
             }
         }
-        if failed { throw FuzzExitStatus.found }
+        if failed { throw ExitStatus.problemsFound.code }
     }
 
     /// Creates the findings directory, or exits 73.
@@ -216,7 +217,7 @@ struct Fuzz: ParsableCommand {
             try FuzzFiles.makeDirectory(findings)
         } catch {
             ProgressDisplay.write("schemectl fuzz: cannot create the findings directory: \(error)\n")
-            throw FuzzExitStatus.cannotWriteFindings
+            throw ExitStatus.cannotCreate.code
         }
     }
 

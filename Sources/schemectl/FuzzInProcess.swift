@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterSender
 import SchemeRouter
 import SchemeRouterPlatform
 import SchemeRouterFuzzing
@@ -51,7 +52,7 @@ struct FuzzInProcess {
         InputWatchdog.install(.init(deadline: deadline, pendingPath: pending, continuation: continuation))
         defer { InputWatchdog.uninstall() }
         let summary = command.runCampaign(&campaign)
-        if !summary.findings.isEmpty { throw FuzzExitStatus.found }
+        if !summary.findings.isEmpty { throw ExitStatus.problemsFound.code }
     }
 
     /// Runs each input once under the watchdog (no continuation: a crash ends this process by its
@@ -71,7 +72,7 @@ struct FuzzInProcess {
         else { throw ValidationError("--minimise-pending needs --pending-kind") }
         let iteration = command.pendingIteration.flatMap { Int($0) } ?? 0
         command.say("fuzz: input \(iteration) ended the campaign (\(kind)); minimising it in child processes")
-        guard let executable = ChildProcess.currentExecutable() else { throw FuzzExitStatus.cannotRead }
+        guard let executable = ChildProcess.currentExecutable() else { throw ExitStatus.cannotRead.code }
         let timeout = command.timeout ?? "1s"
         let replay = CrashReplay(kind: kind, deadline: deadline * 2 + .seconds(10)) { candidate in
             [
@@ -86,10 +87,10 @@ struct FuzzInProcess {
             ) { file in "\(Fuzz.invocation) fuzz --schemes \(command.schemes) --timeout \(timeout) --replay \(file)" }
         } catch .cannotRead(let error) {
             ProgressDisplay.write("schemectl fuzz: \(error)\n")
-            throw FuzzExitStatus.cannotRead
+            throw ExitStatus.cannotRead.code
         } catch .cannotWrite(let error) {
             ProgressDisplay.write("schemectl fuzz: cannot write the finding: \(error)\n")
-            throw FuzzExitStatus.cannotWriteFindings
+            throw ExitStatus.cannotCreate.code
         }
         let summary = FuzzSummary(
             seed: command.seed ?? 0, limit: command.limit, iterations: iteration + 1, elapsed: .zero, findings: [finding],
@@ -97,6 +98,6 @@ struct FuzzInProcess {
             routeCount: registry.declarations.reduce(0) { $0 + $1.routes.count },
             stopReason: "input \(iteration) ended the campaign (\(kind)); its timings and tallies were lost with its process")
         command.report(summary)
-        throw FuzzExitStatus.found
+        throw ExitStatus.problemsFound.code
     }
 }

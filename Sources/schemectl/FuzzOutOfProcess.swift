@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterSender
 import SchemeRouter
 import SchemeRouterDesktop
 import SchemeRouterFuzzing
@@ -27,7 +28,7 @@ struct FuzzOutOfProcess {
         let sandbox: AppSandbox
         do { sandbox = try AppSandbox() } catch {
             ProgressDisplay.write("schemectl fuzz: cannot create a sandbox: \(error)\n")
-            throw FuzzExitStatus.cannotWriteFindings
+            throw ExitStatus.cannotCreate.code
         }
         sandbox.enter()
         defer { sandbox.remove() }
@@ -46,7 +47,7 @@ struct FuzzOutOfProcess {
             _ = try driver.wake(Array("\(declaration.schemes[0].rawValue):".utf8))
         } catch {
             ProgressDisplay.write("schemectl fuzz: \(error)\n")
-            throw FuzzExitStatus.targetUnavailable
+            throw ExitStatus.unavailable.code
         }
 
         let seed = command.seedValue
@@ -70,7 +71,7 @@ struct FuzzOutOfProcess {
             input.contains(0) ? [] : ["by hand (a cold launch, against your own session): \(executable) \(FindingFile.shellQuoted(input))"]
         }
         let summary = command.runCampaign(&campaign)
-        if !summary.findings.isEmpty { throw FuzzExitStatus.found }
+        if !summary.findings.isEmpty { throw ExitStatus.problemsFound.code }
     }
 
     /// The app to attack: `--exec`, or the desktop's default handler of the manifest's first scheme
@@ -82,7 +83,7 @@ struct FuzzOutOfProcess {
         let database: DesktopDatabase
         do { database = try DesktopDatabase(environment: .current()) } catch {
             ProgressDisplay.write("schemectl fuzz: \(error)\n")
-            throw FuzzExitStatus.targetUnavailable
+            throw ExitStatus.unavailable.code
         }
         guard let handler = database.defaultHandler(for: mimeType), let exec = handler.file.entry.exec,
             let arguments = try? ExecLine.arguments(
@@ -91,7 +92,7 @@ struct FuzzOutOfProcess {
         else {
             ProgressDisplay.write(
                 "schemectl fuzz: no registered handler of \(mimeType) to attack (register the app, or give --exec)\n")
-            throw FuzzExitStatus.targetUnavailable
+            throw ExitStatus.unavailable.code
         }
         command.say("fuzz: \(mimeType) is handled by \(handler.file.id) (\(handler.source)): \(arguments.joined(separator: " "))")
         return (arguments[0], arguments)

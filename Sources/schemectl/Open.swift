@@ -19,7 +19,7 @@ struct Open: ParsableCommand {
             --json prints one object: {"version": 1, "url", "verdict", "message", "route": "woken"|"launched"|"none", \
             "handler": {"id", "path"} | null, "rejection": {"code", "offset", "message"} | null}.
 
-            \(DesktopExitStatus.openTable)
+            \(ExitStatus.openTable)
             """
     )
 
@@ -55,7 +55,7 @@ enum OpenCommand {
             let activationToken = ActivationToken.take()
             let opener: URLOpener
             do { opener = try URLOpener(environment: .current()) } catch {
-                return DesktopErrorOutput.fail(error.description, code: "no-home", status: DesktopExitStatus.noHome, json: json)
+                return DesktopErrorOutput.fail(error.description, code: "no-home", status: ExitStatus.noHome.code, json: json)
                     .rawValue
             }
             let options = OpenURLOptions(

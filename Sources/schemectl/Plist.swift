@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterSender
 import SchemeRouter
 import SchemeRouterDesktop
 
@@ -33,12 +34,12 @@ struct PlistImport: ParsableCommand {
     func run() throws {
         let bytes: [UInt8]
         do { bytes = try ManifestFiles.read(file) } catch {
-            throw DesktopErrorOutput.fail(error.description, code: "unreadable", status: DesktopExitStatus.cannotRead, json: false)
+            throw DesktopErrorOutput.fail(error.description, code: "unreadable", status: ExitStatus.cannotRead.code, json: false)
         }
         do {
             print(try InfoPlist.manifest(fromPlist: bytes, file: file, name: name).jsonText, terminator: "")
         } catch {
-            throw DesktopErrorOutput.fail(error.description, code: "invalid-plist", status: DesktopExitStatus.invalidInput, json: false)
+            throw DesktopErrorOutput.fail(error.description, code: "invalid-plist", status: ExitStatus.invalidInput.code, json: false)
         }
     }
 }
@@ -64,9 +65,9 @@ struct PlistExport: ParsableCommand {
             let loaded = try Manifest(json: try ManifestFiles.read(manifest), file: manifest)
             print(InfoPlist.xml(for: loaded), terminator: "")
         } catch let error as ManifestFiles.Unreadable {
-            throw DesktopErrorOutput.fail(error.description, code: "unreadable", status: DesktopExitStatus.cannotRead, json: false)
+            throw DesktopErrorOutput.fail(error.description, code: "unreadable", status: ExitStatus.cannotRead.code, json: false)
         } catch {
-            throw DesktopErrorOutput.fail("\(error)", code: "invalid-manifest", status: DesktopExitStatus.invalidInput, json: false)
+            throw DesktopErrorOutput.fail("\(error)", code: "invalid-manifest", status: ExitStatus.invalidInput.code, json: false)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterSender
 import Glibc
 import SchemeRouter
 import SchemeRouterDesktop
@@ -50,9 +51,9 @@ struct Register: ParsableCommand {
             loaded = try Manifest(json: bytes, file: manifest)
             _ = try SchemeDeclaration(loaded)
         } catch let error as ManifestFiles.Unreadable {
-            throw DesktopErrorOutput.fail(error.description, code: "unreadable", status: DesktopExitStatus.cannotRead, json: json)
+            throw DesktopErrorOutput.fail(error.description, code: "unreadable", status: ExitStatus.cannotRead.code, json: json)
         } catch {
-            throw DesktopErrorOutput.fail("\(error)", code: "invalid-manifest", status: DesktopExitStatus.invalidInput, json: json)
+            throw DesktopErrorOutput.fail("\(error)", code: "invalid-manifest", status: ExitStatus.invalidInput.code, json: json)
         }
         let executable = Self.absolute(exec)
         do {
@@ -64,7 +65,7 @@ struct Register: ParsableCommand {
             let report = try registrar.register(handler)
             print(json ? RegistrationOutput.json(report, name: loaded.name).jsonText : RegistrationOutput.human(report, name: loaded.name, verb: "registered"))
         } catch let error as ExecLineError {
-            throw DesktopErrorOutput.fail(error.description, code: "invalid-exec", status: DesktopExitStatus.usage, json: json)
+            throw DesktopErrorOutput.fail(error.description, code: "invalid-exec", status: ExitStatus.usage.code, json: json)
         } catch let error as RegistrationError {
             throw DesktopErrorOutput.fail(error, json: json)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterSender
 import SchemeRouter
 
 /// `schemectl route`: which declaration and route a URL matches, with typed parameters.
@@ -20,8 +21,9 @@ struct Route: ParsableCommand {
                "parameters": {"<name>": {"kind", "value", "offset"}}}
               {"version": 1, "input", "matched": false, "error": {"stage": "parse"|"manifest"|"route", "code", "offset", "message"}}
 
-            Exit status: 0 matched; 1 the URL was rejected by the parser; 2 no route matched or a \
-            parameter was invalid; 64 usage error; 65 a manifest is invalid; 66 a manifest could not be read.
+            Exit status: 0 matched; 2 rejected: the parser refused the URL, no route matched, or a \
+            parameter was invalid (the app itself exits 2 for it too; "stage" in --json says which); \
+            64 usage error; 65 a manifest is invalid; 66 a manifest could not be read.
             """
     )
 
@@ -39,17 +41,17 @@ struct Route: ParsableCommand {
             emitFailure(input, stage: "parse", code: error.code, offset: error.offset, message: error.message) {
                 error.render(input: bytes)
             }
-            throw ExitStatus.rejected
+            throw ExitStatus.rejected.code
         }
         let registry: SchemeRegistry
         do {
             registry = try SchemeRegistry(manifests: try ManifestFiles.load(schemes).map { try $0.get() })
         } catch let error as ManifestError {
             emitFailure(input, stage: "manifest", code: error.code, offset: nil, message: error.description) { "error: \(error)" }
-            throw ExitStatus.invalidManifest
+            throw ExitStatus.invalidInput.code
         } catch {
             emitFailure(input, stage: "manifest", code: "unreadable", offset: nil, message: "\(error)") { "error: \(error)" }
-            throw ExitStatus.cannotRead
+            throw ExitStatus.cannotRead.code
         }
         do {
             let match = try registry.route(parsed)
@@ -59,7 +61,7 @@ struct Route: ParsableCommand {
             emitFailure(input, stage: "route", code: error.code, offset: error.offset, message: error.message) {
                 error.render(input: input)
             }
-            throw ExitStatus.noRoute
+            throw ExitStatus.rejected.code
         }
     }
 
@@ -100,7 +102,7 @@ struct Check: ParsableCommand {
         do { loaded = try ManifestFiles.load(directory) } catch {
             print(json ? CheckOutput(file: error.path, problem: .init(code: "unreadable", keyPath: nil, message: error.reason)).jsonText
                 : "error: \(error)")
-            throw ExitStatus.cannotRead
+            throw ExitStatus.cannotRead.code
         }
         var manifests: [Manifest] = []
         var problems: [ManifestError] = []
@@ -128,6 +130,6 @@ struct Check: ParsableCommand {
             }
         }
         if loaded.isEmpty && !json { print("no manifests (*.json) in \(directory)") }
-        if !problems.isEmpty { throw ExitStatus.invalidManifest }
+        if !problems.isEmpty { throw ExitStatus.invalidInput.code }
     }
 }

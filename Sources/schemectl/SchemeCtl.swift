@@ -10,9 +10,10 @@ struct SchemeCtl: ParsableCommand {
             SchemeRouter parses every URL strictly (RFC 3986), matches it to the typed routes an app \
             declares in its manifest under Schemes/, and delivers it with UIKit's launch-or-wake sequence.
 
-            Each command documents its exit statuses in its help (schemectl help <command>): 0 is \
-            always success and 64 a usage error; open and lifecycle exit with the app's own verdict \
-            statuses, so `schemectl open URL` and `app URL` agree.
+            Each command documents its exit statuses in its help (schemectl help <command>). They come \
+            from the one table every SchemeRouter process uses (Docs/Runtime.md): 0 is always \
+            success and 64 a usage error; a rejected URL is 2 everywhere; open and lifecycle exit \
+            with the app's own verdict statuses, so `schemectl open URL` and `app URL` agree.
             """,
         subcommands: [
             Validate.self, Route.self, Check.self,

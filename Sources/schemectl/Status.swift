@@ -43,7 +43,7 @@ struct Status: ParsableCommand {
     func run() throws {
         let doctor: DesktopDoctor
         do { doctor = try DesktopDoctor(environment: .current()) } catch {
-            throw DesktopErrorOutput.fail(error.description, code: "no-home", status: DesktopExitStatus.noHome, json: json)
+            throw DesktopErrorOutput.fail(error.description, code: "no-home", status: ExitStatus.noHome.code, json: json)
         }
         var statuses: [SchemeStatus] = []
         var problems: [Problem] = []
@@ -95,7 +95,7 @@ struct Status: ParsableCommand {
             print(StatusOutput.human(statuses, problems: problems, tools: doctor.tools(), listedApps: target == nil))
             print(StatusOutput.human(systemEvents))
         }
-        if !healthy { throw DesktopExitStatus.broken }
+        if !healthy { throw ExitStatus.problemsFound.code }
     }
 }
 

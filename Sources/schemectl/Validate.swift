@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemeRouterSender
 import SchemeRouter
 
 /// `schemectl validate`: strict RFC 3986 validation of URLs, with components or a caret under the fault.
@@ -20,7 +21,8 @@ struct Validate: ParsableCommand {
             Components are as written (scheme lower-cased); userinfo, host, query and fragment are null \
             when absent and "" when present but empty; port is an integer or null.
 
-            Exit status: 0 all valid; 1 at least one rejected; 64 usage error.
+            Exit status: 0 all valid; 2 at least one rejected (as the app itself exits for a rejected \
+            URL); 64 usage error.
             """
     )
 
@@ -51,7 +53,7 @@ struct Validate: ParsableCommand {
                 allValid = report(line) && allValid
             }
         }
-        if !allValid { throw ExitStatus.rejected }
+        if !allValid { throw ExitStatus.rejected.code }
     }
 
     /// Prints the verdict for one input; returns whether it was valid.

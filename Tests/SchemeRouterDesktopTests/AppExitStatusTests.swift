@@ -8,9 +8,10 @@ import Testing
 /// runtime documents maps to the verdict that reports the same status, or to `launchFailed`.
 @Suite struct AppExitStatusTests {
     /// Statuses no app's own invocation exits with for a URL (control commands, usage, defects of
-    /// the app, system errors, and `schemectl open`'s own 10 and 11).
+    /// the app, system errors, and those only `schemectl` uses).
     static let launchFailures: Set<SchemeRouterSender.ExitStatus> = [
-        .notRunning, .refused, .noHandler, .delivered, .usage, .requestTypeMismatch, .systemError,
+        .notRunning, .refused, .noHandler, .delivered, .usage, .invalidInput, .cannotRead, .unavailable,
+        .requestTypeMismatch, .systemError, .cannotCreate, .cannotWrite, .noHome,
     ]
 
     @Test(arguments: SchemeRouterSender.ExitStatus.documented)

@@ -49,10 +49,11 @@ struct HelpSnapshotTests {
 
     /// Every exit status the README documents for these commands appears in their help.
     @Test func helpDocumentsTheExitStatuses() throws {
-        let validate = try Schemectl.run(["help", "validate"]).stdout
-        #expect(validate.contains("0 all valid; 1 at least one rejected; 64 usage error"))
+        let validate = try Schemectl.run(["help", "validate"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(validate.contains("0 all valid; 2 at least one rejected"))
+        #expect(validate.contains("64 usage error"))
         let route = try Schemectl.run(["help", "route"]).stdout.replacingOccurrences(of: "\n", with: " ")
-        for status in ["0 matched", "1 the URL was rejected", "2 no route", "64 usage", "65 a manifest is invalid", "66 a manifest could not be read"] {
+        for status in ["0 matched", "2 rejected", "no route matched", "64 usage", "65 a manifest is invalid", "66 a manifest could not be read"] {
             #expect(route.contains(status), "route help lacks '\(status)'")
         }
     }

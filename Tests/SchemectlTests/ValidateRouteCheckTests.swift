@@ -22,9 +22,9 @@ struct ValidateRouteCheckTests {
             """)
     }
 
-    @Test func validateRejectsWithACaretAndStatus1() throws {
+    @Test func validateRejectsWithACaretAndStatus2() throws {
         let output = try Schemectl.run(["validate", "todolist://www.acme.com?Quarterly Report"])
-        #expect(output.status == 1)
+        #expect(output.status == 2)
         #expect(output.stdout == """
             error: raw space: percent-encode it as %20 at byte 33
               todolist://www.acme.com?Quarterly Report
@@ -35,7 +35,7 @@ struct ValidateRouteCheckTests {
 
     @Test func validateJSONIsOneObjectPerLineFromArgumentsAndStandardInput() throws {
         let output = try Schemectl.run(["validate", "--json", "--stdin", "myapp:compose"], stdin: "myapp://?#\nx:a b\n")
-        #expect(output.status == 1)
+        #expect(output.status == 2)
         #expect(output.lines == [
             #"{"version": 1, "input": "myapp:compose", "valid": true, "scheme": "myapp", "userinfo": null, "host": null, "port": null, "path": "compose", "query": null, "fragment": null, "error": null}"#,
             #"{"version": 1, "input": "myapp://?#", "valid": true, "scheme": "myapp", "userinfo": null, "host": "", "port": null, "path": "", "query": "", "fragment": "", "error": null}"#,
@@ -70,7 +70,7 @@ struct ValidateRouteCheckTests {
         (["todolist://x?a#200802301300"], Int32(2), "route", "invalid-parameter"),
         (["todolist://x/y?a"], 2, "route", "no-route"),
         (["other://x"], 2, "route", "unknown-scheme"),
-        (["todolist://x?a b"], 1, "parse", "space"),
+        (["todolist://x?a b"], 2, "parse", "space"),
     ])
     func routeFailures(arguments: [String], status: Int32, stage: String, code: String) throws {
         let output = try Schemectl.run(["route", "--json"] + arguments)
