@@ -35,16 +35,12 @@ struct Open: ParsableCommand {
     }
 
     func run() throws {
-        let status = OpenCommand.execute(
-            url: url, json: json, noWait: noWait, source: source, annotation: annotation, timeout: timeout)
+        let status = send()
         if status != 0 { throw ExitCode(status) }
     }
-}
 
-/// What `open` does once its arguments are known (shared by argument-parser and the fast path).
-enum OpenCommand {
     /// Sends the URL, prints the verdict, returns the exit status.
-    static func execute(url: String, json: Bool, noWait: Bool, source: String, annotation: String?, timeout: Double) -> Int32 {
+    private func send() -> Int32 {
         // The exact bytes: a URL with invalid UTF-8 is rejected at its true offset.
         let bytes = RawArguments.bytes(of: url)
         var result: OpenResult?

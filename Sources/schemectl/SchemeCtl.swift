@@ -22,15 +22,12 @@ struct SchemeCtl: ParsableCommand {
         ]
     )
 
-    /// `schemectl open URL` skips argument-parser's start-up (~2 ms of reflection in this binary;
-    /// see Docs/Desktop.md); every other command line goes through it.
     init() {}
 
     static func main() {
         for warning in XDGDirectories.ignoredRelativeValues(in: .current()) {
             DesktopErrorOutput.warn(warning)
         }
-        OpenFastPath.runIfPossible()
         main(nil)
     }
 }
