@@ -6,6 +6,7 @@ import SchemeRouterFuzzing
 /// `schemectl fuzz`: attacks URL handlers with generated, mutated and hostile URLs.
 struct Fuzz: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fuzz",
         abstract: "Attack a URL handler with malformed and hostile URLs, and report what breaks.",
         discussion: """
             In-process (the default) the fuzzer attacks SchemeRouter's own parser, registry and routes \

@@ -8,6 +8,7 @@ import SchemeRouterSender
 /// over its control channel (the app's wake socket; same user only).
 struct Lifecycle: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lifecycle",
         abstract: "Move a running app between lifecycle states.",
         discussion: """
             Sends a control command to the running primary of an app, over its socket in the \

@@ -7,6 +7,7 @@ import SchemeRouterSender
 /// `schemectl open`: send a URL to the app that handles it, and report the verdict.
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Send a URL to the app that handles its scheme and report what it did.",
         discussion: """
             The URL is checked with the strict parser, its scheme's default handler is found through \

@@ -6,6 +6,7 @@ import SchemeRouterDesktop
 /// `schemectl plist`: Info.plist ↔ manifest.
 struct Plist: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "plist",
         abstract: "Convert between an Info.plist's CFBundleURLTypes and a manifest.",
         subcommands: [PlistImport.self, PlistExport.self]
     )

@@ -7,6 +7,7 @@ import SchemeRouterDesktop
 /// `schemectl register`: make an app the desktop's handler of its manifest's schemes.
 struct Register: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "register",
         abstract: "Register an app as the desktop's handler of its URL schemes.",
         discussion: """
             Writes $XDG_DATA_HOME/applications/<CFBundleURLName>.desktop (Exec=<path> %u, \
@@ -86,6 +87,7 @@ struct Register: ParsableCommand {
 /// `schemectl unregister`: undo `register`.
 struct Unregister: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "unregister",
         abstract: "Remove what `schemectl register` wrote for an app.",
         discussion: """
             Deletes $XDG_DATA_HOME/applications/NAME.desktop (only if register wrote it for NAME), removes \

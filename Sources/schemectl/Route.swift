@@ -5,6 +5,7 @@ import SchemeRouter
 /// `schemectl route`: which declaration and route a URL matches, with typed parameters.
 struct Route: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "route",
         abstract: "Match a URL against the routes of the manifests in a directory.",
         discussion: """
             Parses the URL strictly, finds the declaration that owns its scheme, selects the route by \
@@ -77,6 +78,7 @@ struct Route: ParsableCommand {
 /// `schemectl check`: validate every manifest in a directory.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Validate every manifest in a directory.",
         discussion: """
             Reads every *.json manifest of the directory (or the one file given) and reports every \

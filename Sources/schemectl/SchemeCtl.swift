@@ -3,6 +3,8 @@ import SchemeRouterDesktop
 
 /// `schemectl`: validate, route, register, open and fuzz custom URL schemes.
 struct SchemeCtl: ParsableCommand {
+    // Every command names itself: argument-parser derives a missing name from the type's
+    // description, a protocol-conformance scan of the whole binary per command at every start.
     static let configuration = CommandConfiguration(
         commandName: "schemectl",
         abstract: "Strict custom-URL-scheme tooling for the Linux desktop.",

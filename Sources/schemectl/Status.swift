@@ -8,6 +8,7 @@ import SchemeRouterSystemEvents
 /// `schemectl status`: the desktop doctor.
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Check who handles URL schemes on this desktop, and why not.",
         discussion: """
             For each scheme (of the app NAME, the scheme SCHEME, or every app `schemectl register` wrote): \

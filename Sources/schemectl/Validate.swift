@@ -5,6 +5,7 @@ import SchemeRouter
 /// `schemectl validate`: strict RFC 3986 validation of URLs, with components or a caret under the fault.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check URLs against SchemeRouter's strict parser.",
         discussion: """
             Each URL is parsed exactly as an app would receive it. A valid URL prints its components \
