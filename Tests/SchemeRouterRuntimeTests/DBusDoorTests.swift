@@ -108,7 +108,7 @@ struct DBusDoorTests {
             let status = try caller.wait(timeout: .seconds(30))
             if uris[index].contains("decline") {
                 #expect(status != 0)
-                #expect(caller.standardError.contains("\(Self.errors).Declined: loadprobe://decline/: declined"), "\(caller.standardError)")
+                #expect(caller.standardError.contains("\(Self.errors).Declined: [1] loadprobe://decline/: declined"), "\(caller.standardError)")
             } else {
                 #expect(status == 0, "\(uris[index]): \(caller.standardError)")
             }

@@ -287,38 +287,54 @@ final class BusConnection {
     func askCredentials(
         of sender: String, reply: @escaping @MainActor (Result<(uid: uid_t, pid: pid_t?), BusError>) -> Void
     ) {
+        callDaemon("GetConnectionCredentials", argument: sender) { answer in
+            guard let answer else {
+                reply(.failure(BusError(
+                    call: "GetConnectionCredentials", name: "org.freedesktop.DBus.Error.Disconnected",
+                    message: "the bus is gone or did not reply")))
+                return
+            }
+            reply(answer.credentials())
+        }
+    }
+
+    /// Calls a method of the bus daemon (`org.freedesktop.DBus`) without waiting; `reply` gets its
+    /// answer (an error reply too), or `nil` when there is no bus or no reply came.
+    func callDaemon(_ member: String, argument: String?, reply: @escaping @MainActor (BusMessage?) -> Void) {
         guard let connection,
             let call = dbus_message_new_method_call(
-                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionCredentials")
+                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", member)
         else {
-            reply(.failure(BusError(call: "GetConnectionCredentials", name: "org.freedesktop.DBus.Error.Disconnected", message: "no bus")))
+            reply(nil)
             return
         }
         defer { dbus_message_unref(call) }
         var pending: OpaquePointer?
-        guard BusMessage.append(string: sender, to: call),
+        guard argument.map({ BusMessage.append(string: $0, to: call) }) ?? true,
             dbus_connection_send_with_reply(connection, call, &pending, -1) != 0, let pending
         else {
-            reply(.failure(BusError(call: "GetConnectionCredentials", name: "org.freedesktop.DBus.Error.Disconnected", message: "the bus is gone")))
+            reply(nil)
             return
         }
-        let box = Unmanaged.passRetained(CredentialsReply(reply)).toOpaque()
+        let box = Unmanaged.passRetained(DaemonReply(reply)).toOpaque()
         _ = dbus_pending_call_set_notify(pending, { pending, box in
             MainActor.assumeIsolated {
                 guard let pending, let box else { return }
-                let handler = Unmanaged<CredentialsReply>.fromOpaque(box).takeUnretainedValue().handler
+                let handler = Unmanaged<DaemonReply>.fromOpaque(box).takeUnretainedValue().handler
                 let answer = dbus_pending_call_steal_reply(pending)
                 dbus_pending_call_unref(pending)
-                guard let answer else {
-                    handler(.failure(BusError(call: "GetConnectionCredentials", name: "org.freedesktop.DBus.Error.NoReply", message: "no reply")))
-                    return
-                }
-                let message = BusMessage(adopting: answer)
-                handler(message.credentials())
+                handler(answer.map { BusMessage(adopting: $0) })
             }
         }, box, { box in
-            if let box { Unmanaged<CredentialsReply>.fromOpaque(box).release() }
+            if let box { Unmanaged<DaemonReply>.fromOpaque(box).release() }
         })
+    }
+
+    /// The connection's socket, while connected.
+    var descriptor: Int32? {
+        guard let connection else { return nil }
+        var descriptor: Int32 = -1
+        return dbus_connection_get_unix_fd(connection, &descriptor) != 0 ? descriptor : nil
     }
 
     // MARK: Closing
@@ -354,10 +370,10 @@ final class BusConnection {
     }
 }
 
-/// The continuation of a credentials question, kept alive by libdbus until its reply.
-private final class CredentialsReply {
-    let handler: @MainActor (Result<(uid: uid_t, pid: pid_t?), BusError>) -> Void
-    init(_ handler: @escaping @MainActor (Result<(uid: uid_t, pid: pid_t?), BusError>) -> Void) {
+/// The continuation of a call to the bus daemon, kept alive by libdbus until its reply.
+private final class DaemonReply {
+    let handler: @MainActor (BusMessage?) -> Void
+    init(_ handler: @escaping @MainActor (BusMessage?) -> Void) {
         self.handler = handler
     }
 }

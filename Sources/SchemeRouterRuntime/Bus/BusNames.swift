@@ -45,6 +45,10 @@ struct BusNames: Sendable, Equatable {
     var actionDeclined: String { "\(errorPrefix).Declined" }
     /// The error name when the primary's buffer budget is full.
     var busy: String { "\(errorPrefix).Busy" }
+    /// The error name of a call whose turn came too late (``BusDoor/callWindow(hookDeadline:)``).
+    var expired: String { "\(errorPrefix).Expired" }
+    /// The error name of a call over the door's limits (too many URIs).
+    static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
     /// The error name of a call from another user.
     static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
     /// The error name of a call with the wrong signature.

@@ -17,15 +17,19 @@ extension Primary {
         guard environment("SCHEMEROUTER_DBUS") != "0" else { return }
         let door = BusDoor(names: BusNames(bundleName: app.name))
         do throws(BusError) {
-            door.connection = try BusConnection(
-                loop: loop, name: door.names.busName, objectPath: door.names.objectPath,
-                handler: { [unowned self] message in self.handleBusCall(message) })
+            try connectBus(door)
         } catch {
             if awaitingLaunch { Log.error("D-Bus activation unavailable: \(error)") }
             return
         }
-        door.connection?.onDisconnect = { [unowned self] reason in self.busLost(reason) }
         busDoor = door
+        door.clock = BusCallClock(
+            loop: loop, window: BusDoor.callWindow(hookDeadline: settings.hookDeadline),
+            descriptor: { [unowned door] in door.connection?.descriptor },
+            fence: { [unowned door] done in
+                guard let connection = door.connection else { return done() }
+                connection.callDaemon("GetId", argument: nil) { _ in done() }
+            })
         guard awaitingLaunch else { return }
         door.awaitingLaunch = true
         let timer = UVHandle.allocate(uv_timer_t.self)
@@ -40,6 +44,14 @@ extension Primary {
                 Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().launchFromBus()
             }
         }, milliseconds, 0), "uv_timer_start")
+    }
+
+    /// Connects the door to the session bus: its name, its object, its calls.
+    private func connectBus(_ door: BusDoor) throws(BusError) {
+        door.connection = try BusConnection(
+            loop: loop, name: door.names.busName, objectPath: door.names.objectPath,
+            handler: { [unowned self] message in self.handleBusCall(message) })
+        door.connection?.onDisconnect = { [unowned self] reason in self.busLost(reason) }
     }
 
     /// A request arrived while a bus-started primary waits: launch as soon as the current
@@ -90,13 +102,47 @@ extension Primary {
         return request
     }
 
-    /// The bus connection broke: the socket door goes on; bus calls still owed are dropped
-    /// (there is no one left to answer), their URLs still delivered.
+    /// The bus connection broke: the socket door goes on, and the door connects again (at once,
+    /// then after growing pauses up to 10 s while there is no bus). The daemon has answered the
+    /// calls still owed a reply (`NoReply`), so their URIs not yet started are not delivered.
     private func busLost(_ reason: String) {
-        Log.error("lost the session bus (\(reason)); the socket door still serves")
-        busDoor?.connection = nil
-        busDoor?.callerLookups = [:]
-        if busDoor?.awaitingLaunch == true { launchFromBus() }
+        guard let door = busDoor else { return }
+        Log.error("lost the session bus (\(reason)); the socket door still serves; connecting again")
+        door.connection = nil
+        abandonBusCalls(door)
+        door.callerLookups = [:]
+        door.callers = [:]
+        if door.awaitingLaunch { launchFromBus() }
+        door.reconnectDelay = .zero
+        scheduleBusReconnect(door)
+    }
+
+    /// Tries to connect again after ``BusDoor/reconnectDelay``.
+    private func scheduleBusReconnect(_ door: BusDoor) {
+        let timer = door.reconnectTimer ?? UVHandle.allocate(uv_timer_t.self)
+        if door.reconnectTimer == nil {
+            UV.expect(uv_timer_init(loop.raw, timer), "uv_timer_init")
+            timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+            uv_unref(UVHandle.handle(timer))
+            door.reconnectTimer = timer
+        }
+        UV.expect(uv_timer_start(timer, { timer in
+            MainActor.assumeIsolated {
+                guard let timer, let data = timer.pointee.data else { return }
+                Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().reconnectBus()
+            }
+        }, UInt64(Sys.milliseconds(door.reconnectDelay)), 0), "uv_timer_start")
+    }
+
+    private func reconnectBus() {
+        guard let door = busDoor, door.connection == nil, phase != .terminating else { return }
+        do throws(BusError) {
+            try connectBus(door)
+            Log.error("connected to the session bus again as \(door.names.busName)")
+        } catch {
+            door.reconnectDelay = min(max(door.reconnectDelay * 2, .milliseconds(100)), .seconds(10))
+            scheduleBusReconnect(door)
+        }
     }
 
     /// Closes the door at termination: owed calls are answered `Terminated`, then the
@@ -107,10 +153,14 @@ extension Primary {
             message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
         }
         door.callerLookups = [:]
-        if let timer = door.launchTimer {
-            door.launchTimer = nil
+        finishBusWork(door, .verdict(.terminated))
+        for timer in [door.launchTimer, door.reconnectTimer].compactMap({ $0 }) {
             uv_close(UVHandle.handle(timer)) { handle in if let handle { UVHandle.free(handle) } }
         }
+        door.launchTimer = nil
+        door.reconnectTimer = nil
+        door.clock?.close()
+        door.clock = nil
         door.connection?.close()
         door.connection = nil
     }
@@ -121,6 +171,7 @@ extension Primary {
     /// to let libdbus answer (unknown method).
     fileprivate func handleBusCall(_ message: BusMessage) -> Bool {
         guard let door = busDoor else { return false }
+        let since = door.clock?.since ?? Sys.monotonicNow()
         switch (message.interface, message.member) {
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             message.reply(string: BusNames.introspection)
@@ -132,7 +183,7 @@ extension Primary {
                 return true
             }
             withCaller(of: message, door: door) { [unowned self] caller in
-                self.open(uris, platformData: platformData, caller: caller, message: message, door: door)
+                self.open(uris, platformData: platformData, caller: caller, message: message, door: door, since: since)
             }
         case (BusNames.interface, "Activate"):
             guard message.signature == "a{sv}", let platformData = message.readPlatformData() else {
@@ -140,7 +191,9 @@ extension Primary {
                 return true
             }
             withCaller(of: message, door: door) { [unowned self] _ in
-                self.submit(.activate(activationToken: Self.activationToken(platformData), caller: .bus(message)))
+                self.submitBusCommand(
+                    .activate(activationToken: self.activationToken(platformData), caller: .bus(message)), message: message,
+                    since: since)
             }
         case (BusNames.interface, "ActivateAction"):
             guard message.signature == "sava{sv}", let name = message.readString(),
@@ -152,16 +205,21 @@ extension Primary {
                 return true
             }
             let call = BusActionCall(message: message, name: String(decoding: name, as: UTF8.self), parameters: parameters)
-            withCaller(of: message, door: door) { [unowned self] _ in self.submit(.action(call)) }
+            withCaller(of: message, door: door) { [unowned self] _ in
+                self.submitBusCommand(.action(call), message: message, since: since)
+            }
         default:
             return false
         }
         return true
     }
 
-    /// `activation-token` (Wayland, xdg-activation) or `desktop-startup-id` (X11 startup notification).
-    private static func activationToken(_ platformData: [String: String]) -> String? {
-        platformData["activation-token"] ?? platformData["desktop-startup-id"]
+    /// `activation-token` (Wayland, xdg-activation) or `desktop-startup-id` (X11 startup
+    /// notification); one longer than ``ActivationToken/maximumLength`` is dropped with a warning,
+    /// as the socket door's senders drop it: the call goes on without it.
+    private func activationToken(_ platformData: [String: String]) -> String? {
+        let key = platformData["activation-token"] != nil ? "activation-token" : "desktop-startup-id"
+        return ActivationToken.bounded(platformData[key], from: "the D-Bus platform data's \(key)")
     }
 
     /// Runs `body` with who called, from the bus (GetConnectionCredentials, asked without
@@ -220,9 +278,12 @@ extension Primary {
         }
     }
 
-    /// `Open`: every URI the way of a socket request, the reply once all have their verdicts.
+    /// `Open`: every URI the way of a socket request, the reply once all have their outcomes. A
+    /// call is admitted whole or refused whole: over ``BusDoor/maximumURIsPerCall`` URIs, or (during
+    /// the launch) more than the buffer budget has room for, none of its URIs is delivered.
     private func open(
-        _ uris: [[UInt8]], platformData: [String: String], caller: SourceApplication, message: BusMessage, door: BusDoor
+        _ uris: [[UInt8]], platformData: [String: String], caller: SourceApplication, message: BusMessage, door: BusDoor,
+        since: Duration
     ) {
         guard phase != .terminating else {
             message.reply(error: door.names.errorName(for: .terminated), message: "\(app.name) is terminating")
@@ -232,11 +293,37 @@ extension Primary {
             message.reply(error: BusNames.invalidArguments, message: "Open needs at least one URI")
             return
         }
-        let call = BusOpenCall(message: message, uris: uris)
-        let options = OpenOptions(sourceApplication: caller, activationToken: Self.activationToken(platformData))
-        for (index, uri) in uris.enumerated() {
-            handleURL(uri, options: options, size: uri.count, owner: .bus(call, index: index))
+        guard uris.count <= BusDoor.maximumURIsPerCall else {
+            message.reply(
+                error: BusNames.limitsExceeded,
+                message: "Open takes at most \(BusDoor.maximumURIsPerCall) URIs per call; this one has \(uris.count), "
+                    + "and none of them was delivered (send them in several calls)")
+            return
         }
+        let options = OpenOptions(sourceApplication: caller, activationToken: activationToken(platformData))
+        let call = BusOpenCall(message: message, uris: uris, options: options, since: since)
+        guard phase != .running else { return enqueueBusWork(.open(call)) }
+        let cost = uris.reduce(0) { $0 + Self.queuedCost(payloadSize: $1.count) }
+        guard bufferedBytes + cost <= settings.maximumBufferedBytes else {
+            message.reply(
+                error: door.names.busy,
+                message: "the primary holds \(bufferedBytes) bytes of queued requests; this call's \(uris.count) URIs "
+                    + "would take \(cost) more, past its budget of \(settings.maximumBufferedBytes) "
+                    + "(SCHEMEROUTER_MAX_BUFFERED_BYTES): none of them was delivered")
+            return
+        }
+        while !call.isStarted {
+            let index = call.next
+            call.next += 1
+            handleURL(uris[index], options: options, size: uris[index].count, owner: .bus(call, index: index))
+        }
+    }
+
+    /// `Activate` or `ActivateAction`: queued with the launch's commands, or, once the app runs,
+    /// behind the door's calls still waiting for their turn.
+    private func submitBusCommand(_ command: AppCommand, message: BusMessage, since: Duration) {
+        guard phase == .running else { return submit(command) }
+        enqueueBusWork(.command(command, message: message, since: since))
     }
 }
 

@@ -42,6 +42,7 @@ extension Primary {
             if case .open(_, .socket(let connection, _), let retryKey) = command, !stillWanted(connection, id: retryKey) {
                 continue
             }
+            if case .open(_, let owner, _) = command, dropsBusURI(owner) { continue }
             perform(command)
         }
         for connection in answered { connection.replyDelivered() }

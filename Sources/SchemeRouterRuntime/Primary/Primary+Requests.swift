@@ -86,12 +86,7 @@ extension Primary {
         case .socket(let connection, let request):
             reply(verdict, to: request, on: connection)
         case .bus(let call, let index):
-            guard call.record(verdict, at: index) else { return }
-            bufferedBytes -= call.heldBytes
-            call.heldBytes = 0
-            guard let door = busDoor else { return }
-            call.answer(names: door.names)
-            door.connection?.rearm()
+            recordBusOutcome(.verdict(verdict), call: call, index: index)
         }
     }
 
@@ -110,14 +105,10 @@ extension Primary {
         switch owner {
         case .socket(let connection, _):
             return reserve(bytes, for: connection)
-        case .bus(let call, let index):
+        case .bus(let call, _):
+            // `open` admitted the whole call against the budget, so this holds.
             guard bufferedBytes + bytes <= settings.maximumBufferedBytes else {
-                call.overridingError = (
-                    busDoor?.names.busy ?? BusNames.invalidArguments,
-                    "\(call.uris[index]): the primary holds \(bufferedBytes) bytes of queued requests; "
-                        + "\(bytes) more would pass its budget of \(settings.maximumBufferedBytes)"
-                )
-                answer(owner, with: .terminated)
+                answer(owner, with: .busy("the primary's buffer budget is full"))
                 return false
             }
             bufferedBytes += bytes

@@ -1,3 +1,4 @@
+internal import SchemeRouterPlatform
 internal import Glibc
 
 /// The desktop's activation token of this process: how a launcher lets the window a URL
@@ -7,18 +8,36 @@ public enum ActivationToken {
     /// The variables a launcher sets, in the order they are read.
     public static let environmentVariables = ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"]
 
+    /// The longest token either door passes on (4,096 bytes; real ones are under 100). A longer
+    /// one is dropped with a warning and the URL goes on without it: a token only lets a window
+    /// take focus, so it never costs a URL.
+    public static let maximumLength = 4096
+
+    /// `token`, or `nil` with a warning on standard error when it is longer than
+    /// ``maximumLength``. `source` names where it came from, for the warning.
+    package static func bounded(_ token: String?, from source: String) -> String? {
+        guard let token, token.utf8.count > maximumLength else { return token }
+        Log.error(
+            "warning: ignoring \(source): its \(token.utf8.count) bytes are more than the \(maximumLength) an activation "
+                + "token may have; the URL goes on without it (its window may not take focus)")
+        return nil
+    }
+
     /// Reads the token and removes both variables from the environment: a token is valid once,
     /// so neither this process's later windows nor its children may reuse it.
     ///
     /// GTK's library constructor takes `DESKTOP_STARTUP_ID` out of the environment before `main`
     /// runs, so a variable `getenv` no longer sees is read from the environment the kernel
     /// passed (`/proc/self/environ`).
-    /// - Returns: The first non-empty value, or `nil`.
+    /// - Returns: The first non-empty value, or `nil` (also, with a warning on standard error,
+    ///   when it is longer than ``maximumLength``).
     public static func take() -> String? {
         var token: String?
+        var source = ""
         var initial: [String: String]?
         for name in environmentVariables {
             if token == nil {
+                source = name
                 if let value = getenv(name), value.pointee != 0 {
                     token = String(cString: value)
                 } else {
@@ -28,7 +47,7 @@ public enum ActivationToken {
             }
             unsetenv(name)
         }
-        return token
+        return bounded(token, from: source)
     }
 
     /// The activation variables as the kernel passed them at `execve`.

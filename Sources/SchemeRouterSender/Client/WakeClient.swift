@@ -114,7 +114,8 @@ public final class WakeClient {
         lastRequest &+= 1
         let request = OpenRequest(
             request: lastRequest, url: Array(url), sourceApplication: sourceApplication, annotation: annotation,
-            activationToken: activationToken, requestID: requestID ?? RequestID.random())
+            activationToken: ActivationToken.bounded(activationToken, from: "the activation token"),
+            requestID: requestID ?? RequestID.random())
         guard let frame = request.frame(version: WakeProtocol.version) else {
             return .rejected(
                 code: "too-long", offset: WakeProtocol.maximumPayloadLength,
@@ -151,7 +152,9 @@ public final class WakeClient {
     public func control(_ command: ControlCommand, activationToken: String? = nil) throws(RuntimeError) -> ControlReplyMessage {
         if let broken { throw .protocolViolation("the connection is closed: \(broken)") }
         lastRequest &+= 1
-        let request = ControlRequest(request: lastRequest, command: command, activationToken: activationToken)
+        let request = ControlRequest(
+            request: lastRequest, command: command,
+            activationToken: ActivationToken.bounded(activationToken, from: "the activation token"))
         switch exchange(request.frame(version: WakeProtocol.version), request: lastRequest, expecting: .controlReply) {
         case .success(let payload):
             do throws(WireError) {
@@ -251,6 +254,8 @@ public final class WakeClient {
         // shorter receipt deadline applies.
         var taken = !frame.asksForReceipt
         var receiptDeadline = start + receiptTimeout
+        // Whether the wait was lengthened because the primary was in a hook (for the message).
+        var waitedForHooks = false
         while true {
             let until = taken ? deadline : min(deadline, receiptDeadline)
             switch connection.receive(until: until) {
@@ -296,6 +301,7 @@ public final class WakeClient {
                     // Busy in a hook: the hook's deadline applies (the watchdog ends the app
                     // if it overruns), then the receipt timeout again.
                     receiptDeadline = busyUntil > deadline ? deadline : busyUntil + receiptTimeout
+                    waitedForHooks = true
                     continue
                 }
                 if !taken {
@@ -304,9 +310,9 @@ public final class WakeClient {
                     if connection.giveUp(request: request) {
                         return .sendAgain("the primary took the request as the sender gave up")
                     }
-                    return .answered(.failure(breaking(.unresponsive(
-                        "\(bundleName)'s primary did not read the request within \(receiptTimeout) (it is stopped or not running its loop); "
-                            + "it was not delivered and will not be"))))
+                    return .answered(.failure(breaking(.unresponsive(Self.unreadReason(
+                        bundleName, waited: Sys.monotonicNow() - start, receiptTimeout: receiptTimeout,
+                        inHooks: waitedForHooks)))))
                 }
                 // Given up: a queued URL whose sender is gone is not opened.
                 _ = connection.giveUp(request: request)
@@ -317,6 +323,17 @@ public final class WakeClient {
                 return .answered(.failure(breaking(.launchFailed(error.description))))
             }
         }
+    }
+
+    /// Why a request the primary never read was given up (exit 13): it was stopped or not running
+    /// its loop, or it kept running hooks for other requests until the reply timeout.
+    static func unreadReason(_ bundleName: String, waited: Duration, receiptTimeout: Duration, inHooks: Bool) -> String {
+        let cause =
+            inHooks
+            ? "was running hooks for other requests and had not read the request after \(waited) (the reply timeout, "
+                + "SCHEMEROUTER_REPLY_TIMEOUT_MS)"
+            : "did not read the request within \(receiptTimeout) (it is stopped or not running its loop)"
+        return "\(bundleName)'s primary \(cause); it was not delivered and will not be"
     }
 
     /// The request number (field 1) of an answer, if it has a valid one.

@@ -25,8 +25,8 @@ public struct OpenRequest: Sendable, Hashable {
     /// The sender's id for this request, the same on every retry (``RequestID``).
     public var requestID: String?
 
-    /// The longest activation token.
-    public static let maximumActivationTokenLength = 4096
+    /// The longest activation token (``ActivationToken/maximumLength``, the same for the D-Bus door).
+    public static let maximumActivationTokenLength = ActivationToken.maximumLength
     /// The longest claimed source-application name.
     public static let maximumSourceApplicationLength = 1024
     /// The longest annotation.

@@ -7,27 +7,34 @@ import Glibc
 final class SessionBus {
     let address: String
     let serviceDirectory: String
-    private let daemon: ChildProcess
+    private var daemon: ChildProcess
     private let root: String
+    private let config: String
+    private let environment: [String]
     private var runs = 0
 
     /// Starts the daemon with `environment` (what it passes to the apps it activates) and
     /// waits for it to print its address.
-    init(root: String, environment: [String]) throws(TestFailure) {
+    /// - Parameter restartable: Listen on a fixed abstract socket and give the address without
+    ///   the daemon's guid, so that ``restart()`` brings up a new daemon its clients can reach
+    ///   again at the same address.
+    init(root: String, environment: [String], restartable: Bool = false) throws(TestFailure) {
         self.root = root
+        self.environment = environment
         serviceDirectory = root + "/data/dbus-1/services"
         var partial = ""
         for component in serviceDirectory.split(separator: "/") {
             partial += "/" + component
             mkdir(partial, 0o755)
         }
-        let config = root + "/session.conf"
+        config = root + "/session.conf"
+        let listen = restartable ? "unix:abstract=schemerouter-test\(root)" : "unix:tmpdir=/tmp"
         TestFiles.write(config, """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
             <busconfig>
               <type>session</type>
-              <listen>unix:tmpdir=/tmp</listen>
+              <listen>\(listen)</listen>
               <auth>EXTERNAL</auth>
               <servicedir>\(serviceDirectory)</servicedir>
               <policy context="default">
@@ -39,11 +46,27 @@ final class SessionBus {
             </busconfig>
 
             """)
-        daemon = try ChildProcess(
+        let (started, printed) = try Self.startDaemon(config: config, environment: environment, outputPrefix: root + "/dbus-daemon")
+        daemon = started
+        address = restartable ? "unix:abstract=schemerouter-test\(root)" : printed
+    }
+
+    private static func startDaemon(
+        config: String, environment: [String], outputPrefix: String
+    ) throws(TestFailure) -> (ChildProcess, String) {
+        let daemon = try ChildProcess(
             "/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--print-address=1"].map { Array($0.utf8) },
-            environment: environment, outputPrefix: root + "/dbus-daemon")
+            environment: environment, outputPrefix: outputPrefix)
         let printed = try FileWatch.wait(for: daemon.stdoutPath, timeout: .seconds(20)) { $0.contains("\n") }
-        address = String(printed.prefix { $0 != "\n" })
+        return (daemon, String(printed.prefix { $0 != "\n" }))
+    }
+
+    /// Kills the daemon (SIGKILL) and starts a new one with the same configuration, on the same
+    /// address when the bus is restartable.
+    func restart() throws(TestFailure) {
+        try kill9()
+        runs += 1
+        (daemon, _) = try Self.startDaemon(config: config, environment: environment, outputPrefix: root + "/dbus-daemon-\(runs)")
     }
 
     deinit {
