@@ -43,19 +43,39 @@ enum ManifestFiles {
         }
     }
 
-    /// Every manifest of a directory (or one file), each read and parsed on its own.
+    /// Every manifest of a directory (or one file), each read and parsed on its own; stops at the
+    /// first file that cannot be read (`route` needs them all).
     static func load(_ path: String) throws(Unreadable) -> [Result<Manifest, ManifestError>] {
-        var results: [Result<Manifest, ManifestError>] = []
+        try loadEach(path).map { outcome throws(Unreadable) in
+            switch outcome {
+            case .manifest(let manifest): return .success(manifest)
+            case .invalid(let invalid): return .failure(invalid)
+            case .unreadable(let unreadable): throw unreadable
+            }
+        }
+    }
+
+    /// What became of one file.
+    enum Outcome {
+        case manifest(Manifest)
+        case invalid(ManifestError)
+        case unreadable(Unreadable)
+    }
+
+    /// Every manifest of a directory (or one file), each read and parsed on its own, whatever
+    /// became of the others (`check` reports them all).
+    static func loadEach(_ path: String) throws(Unreadable) -> [Outcome] {
+        var outcomes: [Outcome] = []
         for file in try paths(path) {
-            do {
-                results.append(.success(try ManifestFile.load(file)))
+            do throws(ManifestFile.LoadError) {
+                outcomes.append(.manifest(try ManifestFile.load(file)))
             } catch {
                 switch error {
-                case .invalid(let invalid): results.append(.failure(invalid))
-                case .unreadable: throw Unreadable(path: file, reason: reason(error))
+                case .invalid(let invalid): outcomes.append(.invalid(invalid))
+                case .unreadable: outcomes.append(.unreadable(Unreadable(path: file, reason: reason(error))))
                 }
             }
         }
-        return results
+        return outcomes
     }
 }

@@ -85,14 +85,15 @@ struct Check: ParsableCommand {
             problem: JSON syntax (byte, line, column), unknown or missing keys, wrong types, malformed \
             names and schemes, reserved schemes no app may claim, invalid routes and parameters, routes \
             that conflict or can never match, and schemes or names claimed by two manifests. Each \
-            problem names the file and the key path.
+            problem names the file and the key path. A file that cannot be read (a FIFO, a \
+            directory, no permission, too large) is reported too, and every other file still is.
 
             --json prints one object per manifest and per problem:
               {"version": 1, "file", "valid": true, "name", "schemes", "routes"}
               {"version": 1, "file", "valid": false, "error": {"code", "keyPath", "message"}}
 
-            Exit status: 0 every manifest is valid; 65 at least one problem; 66 a file could not be read; \
-            64 usage error.
+            Exit status, the worst of all files: 66 a file (or the directory) could not be read; else 65 \
+            at least one problem; else 0 every manifest is valid. 64 usage error.
             """
     )
 
@@ -100,18 +101,19 @@ struct Check: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let loaded: [Result<Manifest, ManifestError>]
-        do { loaded = try ManifestFiles.load(directory) } catch {
-            print(json ? CheckOutput(file: error.path, problem: .init(code: "unreadable", keyPath: nil, message: error.reason)).jsonText
-                : "error: \(error)")
+        let loaded: [ManifestFiles.Outcome]
+        do { loaded = try ManifestFiles.loadEach(directory) } catch {
+            Self.report(error, json: json)
             throw ExitStatus.cannotRead.code
         }
         var manifests: [Manifest] = []
         var problems: [ManifestError] = []
-        for result in loaded {
-            switch result {
-            case .success(let manifest): manifests.append(manifest)
-            case .failure(let error): problems.append(error)
+        var unreadable: [ManifestFiles.Unreadable] = []
+        for outcome in loaded {
+            switch outcome {
+            case .manifest(let manifest): manifests.append(manifest)
+            case .invalid(let error): problems.append(error)
+            case .unreadable(let error): unreadable.append(error)
             }
         }
         problems += SchemeRegistry.problems(in: manifests)
@@ -131,7 +133,16 @@ struct Check: ParsableCommand {
                 print("error  \(problem)")
             }
         }
+        for error in unreadable { Self.report(error, json: json) }
         if loaded.isEmpty && !json { print("no manifests (*.json) in \(directory)") }
+        // The worst status: a file that could not be read hides what it holds.
+        if !unreadable.isEmpty { throw ExitStatus.cannotRead.code }
         if !problems.isEmpty { throw ExitStatus.invalidInput.code }
+    }
+
+    /// A file or directory that could not be read.
+    private static func report(_ error: ManifestFiles.Unreadable, json: Bool) {
+        print(json ? CheckOutput(file: error.path, problem: .init(code: "unreadable", keyPath: nil, message: error.reason)).jsonText
+            : "error  \(error)")
     }
 }

@@ -49,4 +49,30 @@ struct ManifestActionTests {
             Issue.record("unexpected \(error)")
         }
     }
+
+    @Test(
+        "a control character in an action title is refused with its byte offset (issue 51: desktop files cannot hold it)",
+        arguments: [
+            ("New\\u0000Item", "U+0000 at byte 3"), ("New\\u000BItem", "U+000B at byte 3"), ("\\u000CNew", "U+000C at byte 0"),
+            ("Été\\u001B", "U+001B at byte 5"), ("a\\u007F", "U+007F at byte 1"), ("a\\u0085b", "U+0085 at byte 1"),
+            ("two\\nlines", "U+000A at byte 3"), ("tab\\there", "U+0009 at byte 3"),
+        ])
+    func controlCharacterInTitle(title: String, fault: String) {
+        do {
+            _ = try Self.manifest("[{\"name\": \"a\", \"title\": \"\(title)\"}]")
+            Issue.record("\(title) was accepted")
+        } catch let error as ManifestError {
+            #expect(error.description.hasPrefix("m.json: actions[0].title: control character \(fault) of the title "), "\(error)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("titles with letters, spaces and non-ASCII text are kept as declared")
+    func plainTitlesKept() throws {
+        for title in ["New Item", "Nouvel élément", "新しい項目", "Sync — now"] {
+            let manifest = try Self.manifest("[{\"name\": \"a\", \"title\": \"\(title)\"}]")
+            #expect(manifest.actions.first?.title == title)
+        }
+    }
 }

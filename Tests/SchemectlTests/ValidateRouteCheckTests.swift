@@ -144,6 +144,27 @@ struct ValidateRouteCheckTests {
         #expect(text.contains(fifo) && text.contains("a FIFO, not a regular file"), "\(text)")
     }
 
+    /// Issue 51: a FIFO among the manifests no longer hides the other files' problems: every file
+    /// is reported, then the worst status (66 over 65).
+    @Test(arguments: [false, true])
+    func checkReportsEveryFileAroundAnUnreadableOne(json: Bool) throws {
+        let directory = try Schemectl.directory([
+            "a.json": #"{"CFBundleURLName": "com.acme.a", "CFBundleURLSchemes": ["a"]}"#,
+            "c.json": #"{"CFBundleURLName": "com.acme.c", "CFBundleURLSchemes": ["c"], "x": 1}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("b.json").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let output = try Schemectl.run(["check"] + (json ? ["--json"] : []) + [directory.path], deadline: .seconds(30))
+        #expect(output.status == 66)
+        #expect(output.lines.count == 3, "\(output.lines)")
+        let text = output.stdout
+        #expect(text.contains("com.acme.a"), "the valid manifest is reported: \(text)")
+        #expect(text.contains("\(directory.path)/c.json") && text.contains("x"), "the invalid one is reported: \(text)")
+        #expect(text.contains(fifo) && text.contains("a FIFO, not a regular file"), "\(text)")
+        if json { #expect(output.lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil }) }
+    }
+
     /// A device where a manifest is expected is refused the same way (it would never end).
     @Test func aDeviceWhereAManifestIsExpectedExits66() throws {
         let output = try Schemectl.run(["check", "/dev/zero"], deadline: .seconds(30))

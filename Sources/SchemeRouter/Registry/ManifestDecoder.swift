@@ -100,7 +100,7 @@ struct ManifestDecoder {
         guard ManifestAction.isValidName(name) else {
             throw invalid(path.appending("name"), "an action name is 1 to 64 of a-z, 0-9 and '-', starting with a letter")
         }
-        let title = try required("title", of: action, string)
+        let title = try required("title", of: action, parsed(ManifestAction.checkedTitle))
         let parameter: ManifestAction.ParameterType? = try optional("parameter", of: action, choice("an action parameter type"))
         return ManifestAction(name: name, title: title, parameter: parameter)
     }

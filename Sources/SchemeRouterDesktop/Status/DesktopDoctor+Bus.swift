@@ -20,17 +20,24 @@ extension DesktopDoctor {
                 continue
             }
             let service = BusServiceFile.parse(bytes)
-            let program = service.exec.flatMap(Self.serviceProgram)
+            let read = service.exec.map(BusServiceFile.program(ofExec:))
+            let program = try? read?.get()
             if service.name != name.rawValue {
                 problems.append(Problem(
                     .error, "dbus-service-name", "\(path) has Name=\(service.name ?? "(none)"), not \(name)",
                     fix: "schemectl register MANIFEST --exec /path/to/app --dbus-activatable"))
             }
             let runsService = service.exec?.hasSuffix(" " + BusServiceFile.serviceArgument) == true
-            if !(runsService && program.map(FileSystem.isExecutableFile) == true) {
+            if case .failure(let problem) = read {
+                // What dbus-daemon reads is not what the file seems to say.
+                problems.append(Problem(
+                    .error, "dbus-service-exec", "\(path): Exec=\(service.exec ?? ""): \(problem)",
+                    fix: "schemectl register MANIFEST --exec /path/to/app --dbus-activatable"))
+            } else if !(runsService && program.map(FileSystem.isExecutableFile) == true) {
                 problems.append(Problem(
                     .error, "dbus-service-exec",
-                    "\(path): Exec=\(service.exec ?? "(none)") does not run an executable with \(BusServiceFile.serviceArgument)",
+                    "\(path): Exec=\(service.exec ?? "(none)") does not run an executable with \(BusServiceFile.serviceArgument)"
+                        + (program.map { " (the bus would run \($0))" } ?? ""),
                     fix: "schemectl register MANIFEST --exec /path/to/app --dbus-activatable"))
             }
             switch busOwner(of: name.rawValue) {
@@ -94,20 +101,5 @@ extension DesktopDoctor {
         guard let real = realpath(path, nil) else { return path }
         defer { free(real) }
         return String(cString: real)
-    }
-
-    /// The program of a service file's `Exec` (single quotes undone).
-    static func serviceProgram(_ exec: String) -> String? {
-        var program = ""
-        var quoted = false
-        for character in exec {
-            if character == "'" {
-                quoted.toggle()
-                continue
-            }
-            if character == " " && !quoted { break }
-            program.append(character)
-        }
-        return program.isEmpty ? nil : program
     }
 }
