@@ -14,6 +14,10 @@ internal import SchemeRouterLifecycle
 /// - `restoring`: the record that a restoration began, created and made durable before the first
 ///   restoration hook runs and removed when it ends. Finding it at launch means the previous
 ///   launch died while restoring (a crash, or SIGKILL), and the archive is discarded.
+///
+/// The directory itself is checked before each use, as the runtime directory is
+/// (``StateDirectory/refusal(_:)``): a symbolic link, another user's directory or one others may
+/// write to is neither read, written nor emptied; the app starts clean and preserves nothing.
 @MainActor
 final class FileRestorationStore: RestorationStore {
     /// The directory.
@@ -27,6 +31,10 @@ final class FileRestorationStore: RestorationStore {
 
     func load() -> StoredRestorationState {
         var state = StoredRestorationState()
+        if let refusal = StateDirectory.refusal(directory) {
+            state.readFailure = refusal.description
+            return state
+        }
         var status = stat()
         state.restorationWasInterrupted = lstat(markerPath, &status) == 0
         do throws(FileReadError) {
@@ -40,18 +48,23 @@ final class FileRestorationStore: RestorationStore {
 
     func save(_ archive: [UInt8]) throws {
         try StateDirectory.create(directory)
+        if let refusal = StateDirectory.refusal(directory) { throw refusal }
         try writeDurably(archivePath, archive)
     }
 
     func beginRestoring() throws {
+        if let refusal = StateDirectory.refusal(directory) { throw refusal }
         try writeDurably(markerPath, Array("restoring\n".utf8))
     }
 
     func endRestoring() {
+        guard StateDirectory.refusal(directory) == nil else { return }
         remove(markerPath)
     }
 
+    /// Deletes the archive and the record, unless the directory is refused (then it is left alone).
     func discard() {
+        guard StateDirectory.refusal(directory) == nil else { return }
         remove(archivePath)
         remove(markerPath)
     }

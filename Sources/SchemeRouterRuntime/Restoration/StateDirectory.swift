@@ -27,4 +27,26 @@ enum StateDirectory {
             }
         }
     }
+
+    /// Why the directory must not be used (``VerifiedDirectory``: a symbolic link, not a
+    /// directory, another user's, or writable by others), or `nil` when it is safe or not there yet.
+    static func refusal(_ path: String) -> Refusal? {
+        do throws(VerifiedDirectory.Failure) {
+            Sys.close(try VerifiedDirectory.open(path, mode: .notWritableByOthers))
+            return nil
+        } catch {
+            switch error {
+            case .refused(let reason): return Refusal(path: path, reason: reason)
+            case .system(let failure) where failure.errno == ENOENT: return nil
+            case .system(let failure): return Refusal(path: path, reason: failure.description)
+            }
+        }
+    }
+
+    /// A state directory that is not used, and why; nothing in it is read, written or deleted.
+    struct Refusal: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "the state directory \(path) is not used: \(reason); it was left alone" }
+    }
 }

@@ -54,34 +54,14 @@ public struct RuntimeDirectory: Sendable {
             let error = Sys.errno
             guard error == EEXIST else { throw .system(SystemError(errno: error, call: "mkdir", path: path)) }
         }
-        var linkStatus = stat()
-        if lstat(path, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK {
-            throw .runtimeDirectoryRefused(path, "it is a symbolic link (never followed)")
-        }
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if descriptor < 0 {
-            let error = Sys.errno
+        let descriptor: Int32
+        do throws(VerifiedDirectory.Failure) {
+            descriptor = try VerifiedDirectory.open(path, mode: .exactly(0o700))
+        } catch {
             switch error {
-            case ELOOP: throw .runtimeDirectoryRefused(path, "it is a symbolic link (never followed)")
-            case ENOTDIR: throw .runtimeDirectoryRefused(path, "it is not a directory")
-            default: throw .system(SystemError(errno: error, call: "open", path: path))
+            case .refused(let reason): throw .runtimeDirectoryRefused(path, reason)
+            case .system(let failure): throw .system(failure)
             }
-        }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let error = SystemError(errno: Sys.errno, call: "fstat", path: path)
-            Sys.close(descriptor)
-            throw .system(error)
-        }
-        let user = geteuid()
-        if status.st_uid != user {
-            Sys.close(descriptor)
-            throw .runtimeDirectoryRefused(path, "it is owned by uid \(status.st_uid), not by uid \(user)")
-        }
-        let mode = status.st_mode & 0o7777
-        if mode != 0o700 {
-            Sys.close(descriptor)
-            throw .runtimeDirectoryRefused(path, "its mode is 0\(String(mode, radix: 8)), it must be 0700")
         }
         return RuntimeDirectory(path: path, descriptor: descriptor)
     }
