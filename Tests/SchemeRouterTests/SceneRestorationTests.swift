@@ -106,6 +106,29 @@ struct SceneRestorationTests {
         #expect(store.archive == nil && !store.restorationInProgress)
     }
 
+    @Test("restoring that takes more than half the launch deadline stops: the restored scenes disconnect, the app starts clean (issue 51)")
+    func restorationTimeLimit() throws {
+        let store = InMemoryRestorationStore()
+        try preserveTwoNotes(store)
+        let second = RestorationLaunch(store: store)
+        second.app.configureScene = { [clock = second.harness.clock] scene in
+            scene.restorationIdentifier = "note"
+            clock.advance(by: .seconds(3))
+        }
+        let outcome = try second.controller.launch()
+
+        #expect(outcome == LaunchOutcome(results: []), "the launch itself did not overrun")
+        #expect(second.app.events.prefix(6) == [
+            .willFinishLaunching, .shouldRestoreApplicationState,
+            .willConnect("scene-2", restoring: true), .decodeRestorableState("scene-2"), .didDisconnect("scene-2"),
+            .didFinishLaunching,
+        ])
+        #expect(second.reported.first == .discarded(.restorationFailed(
+            "restoring 2 scenes took longer than half the launch deadline (restored so far: 1); the app starts clean")))
+        #expect(store.archive == nil && !store.restorationInProgress)
+        #expect(!second.controller.sessions.contains { $0.persistentIdentifier == "scene-3" })
+    }
+
     @Test("after a relaunch, a URL for a restored note presents its scene instead of a duplicate")
     func launchURLForRestoredScene() throws {
         let store = InMemoryRestorationStore()

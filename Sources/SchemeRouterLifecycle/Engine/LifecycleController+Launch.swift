@@ -110,7 +110,8 @@ extension LifecycleController {
         }
         var accepted = callApp(.willFinishLaunching) { delegate.willFinishLaunching(options: options) }
         if let failure = overran(.willFinishLaunching) { return failure }
-        restorePreservedState()
+        // Restoring gets half the launch deadline, so the launch hooks keep the other half.
+        restorePreservedState(deadline: start + configuration.launchDeadline / 2)
         callApp(.restoreState) {}
         if let failure = overran(.restoreState) { return failure }
         let finished = callApp(.didFinishLaunching, afterwards: { launchStepsDone = true }) {

@@ -3,8 +3,10 @@ extension LifecycleController {
     /// app's `shouldRestoreApplicationState`; for an app with scenes each preserved scene
     /// `willConnect` (restoring) then `decodeRestorableState`; then the app's
     /// `didDecodeRestorableState`. When a hook throws, the scenes restored so far get
-    /// `didDisconnect` and are dropped, and the archive is discarded.
-    func restorePreservedState() {
+    /// `didDisconnect` and are dropped, and the archive is discarded; the same when the clock
+    /// passes `deadline` with scenes left to restore (so an archive of many windows leaves the
+    /// launch time to finish instead of overrunning it).
+    func restorePreservedState(deadline: Duration) {
         guard let preservation = statePreservation else { return }
         let restoring = delegate as? any StateRestorationDelegate
         let archive = preservation.archiveToRestore(restoring) { coder in
@@ -25,6 +27,9 @@ extension LifecycleController {
                 }
                 try call(.decodeRestorableState, scene, after: .unattached) {
                     try scene.hooks.decodeRestorableState(preserved.state)
+                }
+                if restored.count < archive.scenes.count, clock.now > deadline {
+                    throw RestorationTimeLimit(restored: restored.count, preserved: archive.scenes.count)
                 }
             }
             try callApp(.didDecodeRestorableState) { try restoring.didDecodeRestorableState(archive.appState) }
@@ -59,5 +64,19 @@ extension LifecycleController {
             preserved.append(PreservedScene(session: scene.session, restorationIdentifier: identifier, state: coder))
         }
         preservation.save(RestorationArchive(bundleName: preservation.bundleName, appState: appState, scenes: preserved))
+    }
+}
+
+/// Restoring the preserved scenes took longer than half the launch deadline: the launch stops
+/// restoring and starts clean rather than overrun its deadline.
+struct RestorationTimeLimit: Error, CustomStringConvertible {
+    /// Scenes restored when the time ran out.
+    let restored: Int
+    /// Scenes in the archive.
+    let preserved: Int
+
+    var description: String {
+        "restoring \(preserved) scenes took longer than half the launch deadline (restored so far: \(restored)); "
+            + "the app starts clean"
     }
 }

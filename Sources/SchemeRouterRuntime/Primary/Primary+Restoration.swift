@@ -13,6 +13,9 @@ extension Primary {
             trace?.write(restoration: event)
             StatePreservation.logIfNeeded(event)
         }
+        if let directory = StateDirectory.path(bundleName: app.name), StateDirectory.refusal(directory) == nil {
+            watchdog.discardOnLaunchTimeout([directory + "/state.json", directory + "/restoring"])
+        }
         return preservation
     }
 }

@@ -63,6 +63,8 @@ final class Watchdog: Sendable {
         var threadRunning = false
         /// Whether the listening socket is still open (its backlog can be answered).
         var listening = true
+        /// The preserved state's files, deleted when the launch overruns (it concerns one launch).
+        var preservedState: [String] = []
     }
 
     private let state = Mutex(State())
@@ -300,7 +302,16 @@ final class Watchdog: Sendable {
         finishLaunch(message, sink: sink, connections: connections)
     }
 
+    /// The preserved state's files (the archive, the restoration record), deleted if the launch
+    /// overruns: the archive concerns one launch, so a launch that hangs cannot restore it again.
+    func discardOnLaunchTimeout(_ paths: [String]) {
+        state.withLock { $0.preservedState = paths }
+    }
+
     private func finishLaunch(_ message: String, sink: Int32?, connections: [Int32: Bool]) -> Never {
+        var message = message
+        let preserved = state.withLock { $0.preservedState }
+        if preserved.map({ unlink($0) == 0 }).contains(true) { message += "; the preserved state was discarded" }
         let error = ErrorMessage.encoded(.launchTimedOut, message)
         for (descriptor, clean) in connections where clean { Self.tell(descriptor, error) }
         if let sink { Self.tell(sink, VerdictMessage(request: 0, verdict: .launchTimedOut).frame.encoded) }
