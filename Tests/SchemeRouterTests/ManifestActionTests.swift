@@ -1,3 +1,4 @@
+import PropertyBased
 import SchemeRouter
 import Testing
 
@@ -73,6 +74,25 @@ struct ManifestActionTests {
         for title in ["New Item", "Nouvel élément", "新しい項目", "Sync — now"] {
             let manifest = try Self.manifest("[{\"name\": \"a\", \"title\": \"\(title)\"}]")
             #expect(manifest.actions.first?.title == title)
+        }
+    }
+
+    /// Titles are a space: any text is kept exactly when it has no control character, and
+    /// otherwise refused at the byte offset of the first one.
+    @Test func anyTitleIsKeptOrRefusedAtItsFirstControlCharacter() async {
+        // Scalars from the controls, ASCII, Latin-1 and beyond (surrogates excluded).
+        let scalar = Gen<UInt32>.value(in: 0...0x2FF).map { Unicode.Scalar($0)! }
+        await propertyCheck(count: 1000, input: scalar.array(of: 0...40)) { scalars in
+            var title = ""
+            title.unicodeScalars.append(contentsOf: scalars)
+            let first = scalars.firstIndex { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            do throws(ActionTitleError) {
+                let kept = try ManifestAction.checkedTitle(title)
+                #expect(first == nil && kept == title)
+            } catch {
+                let offset = scalars[..<(first ?? scalars.endIndex)].reduce(0) { $0 + String($1).utf8.count }
+                #expect(error.offset == offset && first.map { error.character == scalars[$0] } == true)
+            }
         }
     }
 }
