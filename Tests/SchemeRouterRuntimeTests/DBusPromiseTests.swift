@@ -101,6 +101,22 @@ struct DBusPromiseTests {
         #expect(fixture.sandbox.deliveries().map(\.sender) == Array(repeating: 2, count: 10), "the refused call delivered nothing")
     }
 
+    @Test("a running app's calls waiting for their turn count against the buffer budget: one that passes it is refused whole")
+    func waitingCallsAreBudgeted() throws {
+        let fixture = try Fixture()
+        try fixture.sandbox.launch(environment: ["SCHEMEROUTER_MAX_BUFFERED_BYTES=65544", "LOADPROBE_SLOW_OPEN_MS=5"])
+        // The first call is in progress (its URIs take their turns), so the second must wait.
+        let first = try fixture.startCaller(["--generate", "400", "loadprobe://record/1/{i}", "0"])
+        try fixture.sandbox.waitForLog { $0 == "1 0" }
+        let (outcome, message) = try fixture.call(["--generate", "200", "loadprobe://record/2/{i}", "0"])
+        #expect(outcome == "error \(Self.errors).Busy", "\(outcome): \(message)")
+        #expect(message.contains("none of them was delivered"), "\(message)")
+        #expect(try first.wait(timeout: .seconds(60)) == 0)
+        #expect(first.standardOutput.contains("ok"), "\(first.standardOutput)")
+        #expect(try fixture.call(["--generate", "200", "loadprobe://record/3/{i}", "0"]).outcome == "ok", "a call alone is not budgeted")
+        #expect(!fixture.sandbox.deliveries().contains { $0.sender == 2 }, "the refused call delivered some of its URIs")
+    }
+
     @Test("a caller that timed out and stayed connected: its URI is not delivered when the stopped primary resumes")
     func expiredCallNotDelivered() throws {
         let fixture = try Fixture()

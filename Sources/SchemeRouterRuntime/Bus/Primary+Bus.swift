@@ -279,8 +279,9 @@ extension Primary {
     }
 
     /// `Open`: every URI the way of a socket request, the reply once all have their outcomes. A
-    /// call is admitted whole or refused whole: over ``BusDoor/maximumURIsPerCall`` URIs, or (during
-    /// the launch) more than the buffer budget has room for, none of its URIs is delivered.
+    /// call is admitted whole or refused whole: over ``BusDoor/maximumURIsPerCall`` URIs, or, when it
+    /// must wait (during the launch, or behind other calls), more than the buffer budget has room
+    /// for, none of its URIs is delivered.
     private func open(
         _ uris: [[UInt8]], platformData: [String: String], caller: SourceApplication, message: BusMessage, door: BusDoor,
         since: Duration
@@ -302,8 +303,9 @@ extension Primary {
         }
         let options = OpenOptions(sourceApplication: caller, activationToken: activationToken(platformData))
         let call = BusOpenCall(message: message, uris: uris, options: options, since: since)
-        guard phase != .running else { return enqueueBusWork(.open(call)) }
-        let cost = uris.reduce(0) { $0 + Self.queuedCost(payloadSize: $1.count) }
+        // The call waits (the launch, or calls before it): it counts against the buffer budget.
+        let waits = phase != .running || !door.work.isEmpty
+        let cost = waits ? uris.reduce(0) { $0 + Self.queuedCost(payloadSize: $1.count) } : 0
         guard bufferedBytes + cost <= settings.maximumBufferedBytes else {
             message.reply(
                 error: door.names.busy,
@@ -311,6 +313,11 @@ extension Primary {
                     + "would take \(cost) more, past its budget of \(settings.maximumBufferedBytes) "
                     + "(SCHEMEROUTER_MAX_BUFFERED_BYTES): none of them was delivered")
             return
+        }
+        guard phase != .running else {
+            bufferedBytes += cost
+            call.heldBytes = cost
+            return enqueueBusWork(.open(call))
         }
         while !call.isStarted {
             let index = call.next
