@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SchemeRouterFuzzing", targets: ["SchemeRouterFuzzing"]),
         .library(name: "SchemeRouterGLib", targets: ["SchemeRouterGLib"]),
         .library(name: "SchemeRouterGTK", targets: ["SchemeRouterGTK"]),
+        .plugin(name: "SchemeRouterGenerator", targets: ["SchemeRouterGenerator"]),
         .executable(name: "schemectl", targets: ["schemectl"]),
         .executable(name: "todolist", targets: ["TodoList"]),
         .executable(name: "share-to-todo", targets: ["ShareToTodo"]),
@@ -25,10 +26,16 @@ let package = Package(
     targets: [
         // The URL and routing core: parser, manifests, registry, routes, typed requests, printing.
         // No C, no sockets, no clocks, no Foundation, no file I/O (callers hand it bytes).
-        .target(name: "SchemeRouter"),
+        // Double's rounding (JSON numbers) calls libm, which only a Glibc import would link otherwise.
+        .target(name: "SchemeRouter", linkerSettings: [.linkedLibrary("m")]),
         // The app model: one lifecycle engine for apps with and without scenes, background tasks,
         // queued system events, preservation rules. Pure: events in, hook calls out.
         .target(name: "SchemeRouterLifecycle", dependencies: ["SchemeRouter"]),
+        // The generator the plugin runs: an app's manifest → its request type, printing and the
+        // embedded manifest; manifest errors as build diagnostics (path:line:column). The core only.
+        .executableTarget(name: "schemerouter-generator", dependencies: ["SchemeRouter"]),
+        // The build-tool plugin: every `Schemes/<name>.json` in a target → `<Name>Request`, at every build.
+        .plugin(name: "SchemeRouterGenerator", capability: .buildTool(), dependencies: ["schemerouter-generator"]),
         // Test doubles any app can use to assert its own hook sequence: RecordingDelegate, RecordingSceneApp, ManualClock, InMemoryRestorationStore.
         .target(name: "SchemeRouterTestKit", dependencies: ["SchemeRouter", "SchemeRouterLifecycle"]),
         // Module map over the system libuv (Debian `libuv1-dev`, pkg-config `libuv`), and nothing else.
@@ -99,7 +106,9 @@ let package = Package(
             ]
         ),
         // The seed's TodoList app (Listing 6-2) on Linux.
-        .executableTarget(name: "TodoList", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime"], path: "Examples/TodoList"),
+        .executableTarget(
+            name: "TodoList", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime"], path: "Examples/TodoList",
+            plugins: ["SchemeRouterGenerator"]),
         // A second app that sends todolist: URLs through the library (inter-app communication).
         .executableTarget(
             name: "ShareToTodo", dependencies: ["SchemeRouterDesktop", "SchemeRouterLifecycle", "SchemeRouterSender"],
@@ -109,23 +118,25 @@ let package = Package(
         // A handler with planted bugs for `schemectl fuzz --target` to find.
         .executableTarget(
             name: "fragile-handler", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime"],
-            path: "Examples/FragileHandler", exclude: ["fragile.json"]),
+            path: "Examples/FragileHandler", plugins: ["SchemeRouterGenerator"]),
         // An app that records deliveries cheaply or misbehaves on request, and a load driver (issue 6).
         .executableTarget(
             name: "load-probe", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterSender", "SchemeRouterRuntime", "CLibUV"],
-            path: "Examples/LoadProbe"),
+            path: "Examples/LoadProbe", plugins: ["SchemeRouterGenerator"]),
         // SchemeRouter's in-process fuzz target with planted traps and hangs, through the fuzzing
         // library's crash path (InProcessCrashTests).
         .executableTarget(
             name: "FuzzProbe", dependencies: ["SchemeRouter", "SchemeRouterFuzzing", "SchemeRouterPlatform"], path: "Examples/FuzzProbe"),
         // A real GTK 4 app: notes:// URLs open, create and search notes in a window (issue 17).
         .executableTarget(
-            name: "Notes", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime", "SchemeRouterGTK", "CGTK"], path: "Examples/Notes"),
+            name: "Notes", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime", "SchemeRouterGTK", "CGTK"], path: "Examples/Notes",
+            plugins: ["SchemeRouterGenerator"]),
         // A probe for the tests, never shipped (no product): a window that mints activation tokens as a launcher does (the Wayland tests).
         .executableTarget(name: "LauncherProbe", dependencies: ["CGLib", "CGTK"], path: "Examples/LauncherProbe"),
         // A probe for the tests, never shipped (no product): one GTK window without scenes (WindowProbeTests).
         .executableTarget(
-            name: "WindowProbe", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime", "SchemeRouterGTK"], path: "Examples/WindowProbe"),
+            name: "WindowProbe", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime", "SchemeRouterGTK"], path: "Examples/WindowProbe",
+            plugins: ["SchemeRouterGenerator"]),
 
         // The pure core: no sockets, no clocks, no processes.
         .testTarget(
@@ -175,7 +186,7 @@ let package = Package(
 )
 
 // The same strictness for every target: Swift 6 language mode (strict concurrency) and upcoming features.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -13,11 +13,10 @@ import SchemeRouterSender
 /// | `LOADPROBE_SLOW_LAUNCH_MS=n` | `didFinishLaunching` takes `n` ms |
 /// | `LOADPROBE_HANG_LAUNCH=1` | `willFinishLaunching` never returns |
 /// | `LOADPROBE_HOOK_DEADLINE_MS=n` | the app's own hook deadline, passed as `Application.main(settings:)` (a `SCHEMEROUTER_HOOK_DEADLINE_MS` set by the operator still wins) |
-/// | `LOADPROBE_MISMATCHED_REQUEST=1` | runs with a request type that does not match the manifest: the runtime refuses to start (exit 70) |
 /// | `LOADPROBE_STALL_HOOK=<hook>` | that hook (`didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`, `willTerminate`, `didDecodeRestorableState`) appends `stall <hook>` and never returns |
 /// | `LOADPROBE_RESTORE=<tag>` | opt in to state preservation: the archive holds `tag`; restoring appends `shouldRestore <stored tag>` and `restored <stored tag>` |
 /// | `LOADPROBE_BACKGROUND_TASK=keep` or `end-on-expiry` | `didEnterBackground` begins a background task and appends `task <n>`; its expiration handler appends `expired <n>` and, with `end-on-expiry`, ends it |
-/// | `LOADPROBE_EXITS_ON_SUSPEND=1` | the manifest says `UIApplicationExitsOnSuspend: true` |
+/// | `LOADPROBE_EXITS_ON_SUSPEND=1` | runs as `org.schemerouter.suspendingprobe` (`Schemes/suspending-probe.json`: `UIApplicationExitsOnSuspend: true`) |
 /// | `LOADPROBE_SPARE_DESCRIPTORS=n` | `didFinishLaunching` opens `/dev/null` until all but `n` descriptors of the process's limit are taken (an app holding many files), and appends `spare n` |
 /// | `LOADPROBE_SLOW_OPEN_MS=n` | `open` takes `n` ms for `loadprobe://record/…` (connections pile up behind it) |
 /// | `LOADPROBE_LOG_LAUNCH=1` | `didFinishLaunching` appends `launch reason=<reason> url=<url or ->` |
@@ -33,7 +32,6 @@ struct ProbeBehaviour: Sendable {
     var slowOpen: UInt32 = 0
     var hangLaunch = false
     var restorationTag: String?
-    var mismatchedRequest = false
     /// What the app passes to `Application.main(settings:)`.
     var settings = ApplicationSettings()
 
@@ -49,20 +47,10 @@ struct ProbeBehaviour: Sendable {
         behaviour.exitsOnSuspend = value("LOADPROBE_EXITS_ON_SUSPEND") == "1"
         behaviour.logLaunch = value("LOADPROBE_LOG_LAUNCH") == "1"
         behaviour.restorationTag = value("LOADPROBE_RESTORE")
-        behaviour.mismatchedRequest = value("LOADPROBE_MISMATCHED_REQUEST") == "1"
         if let milliseconds = value("LOADPROBE_HOOK_DEADLINE_MS").flatMap({ Int($0) }) {
             behaviour.settings.hookDeadline = .milliseconds(milliseconds)
         }
         return behaviour
-    }
-
-    /// The embedded manifest, with `UIApplicationExitsOnSuspend` when asked.
-    var manifest: String {
-        guard exitsOnSuspend else { return probeManifestJSON }
-        var text = probeManifestJSON
-        let opening = text.firstIndex(of: "{")!
-        text.insert(contentsOf: "\n  \"UIApplicationExitsOnSuspend\": true,", at: text.index(after: opening))
-        return text
     }
 
     /// Blocks the calling thread for `milliseconds` (a hook that takes long).

@@ -119,3 +119,10 @@ extension ProbeDelegate: StateRestorationDelegate {
         log.append("restored \(coder.string(forKey: "tag") ?? "-")")
     }
 }
+
+/// The probe as an app that exits on suspend (`LOADPROBE_EXITS_ON_SUSPEND=1`): its manifest,
+/// `Schemes/suspending-probe.json`, says `UIApplicationExitsOnSuspend`.
+@MainActor
+final class SuspendingProbeDelegate: ApplicationDelegate {
+    func open(_ request: SuspendingProbeRequest, options: OpenOptions) throws -> Bool { true }
+}

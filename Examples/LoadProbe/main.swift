@@ -1,7 +1,7 @@
 // LoadProbe: a SchemeRouter app for load and fault tests (Docs/Hardening.md). `load-probe URL`
 // launches it or wakes it like any app; its `open` records each delivery with one write(2), or
 // misbehaves on request. `load-probe --drive …` is the load driver: many concurrent wake-protocol
-// clients from one process (see LoadDriver.swift).
+// clients from one process (see LoadDriver.swift). Its routes are Schemes/probe.json's: ProbeRequest.
 import SchemeRouterRuntime
 import SchemeRouterSender
 
@@ -9,11 +9,7 @@ if CommandLine.arguments.dropFirst().first == "--drive" {
     LoadDriverCommand.run(Array(CommandLine.arguments.dropFirst(2)))
 }
 let behaviour = ProbeBehaviour.fromEnvironment()
-if behaviour.mismatchedRequest {
-    Application.main(manifest: probeManifestJSON, file: "Examples/LoadProbe/ProbeManifest.swift") { _ in
-        MismatchedDelegate()
-    }
+if behaviour.exitsOnSuspend {
+    Application.main(settings: behaviour.settings) { SuspendingProbeDelegate() }
 }
-Application.main(manifest: behaviour.manifest, file: "Examples/LoadProbe/ProbeManifest.swift", settings: behaviour.settings) { _ in
-    ProbeDelegate(behaviour: behaviour)
-}
+Application.main(settings: behaviour.settings) { ProbeDelegate(behaviour: behaviour) }

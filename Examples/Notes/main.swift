@@ -9,7 +9,7 @@ import SchemeRouterRuntime
 import SchemeRouterSender
 
 let runLoop = GLibRunLoop(start: { try GTK.start() })
-Application.main(manifest: notesManifestJSON, file: "Schemes/notes.json", host: runLoop) { _ in
+Application.main(host: runLoop) {
     // Closing the last window quits, as GNOME apps do.
     NotesDelegate(store: NoteStore(), windows: GTKWindows(runLoop: runLoop, lastWindowClosed: .terminate))
 }

@@ -20,14 +20,14 @@ final class TodoListDelegate: ApplicationDelegate {
         return true
     }
 
-    func open(_ request: TodoRequest, options: OpenOptions) throws -> Bool {
+    func open(_ request: TodolistRequest, options: OpenOptions) throws -> Bool {
         switch request {
-        case .add(let task):
+        case .add(let task, let due):
             // An unreadable log is never appended to: the item is refused with the reason. A
             // failed check is tried again, so a log that became readable is used without a restart.
             if case .failure = ready { ready = Result { () throws(TodoStore.Failure) in try store.prepare() } }
             try ready.get()
-            try store.append(TodoItem(task, now: LocalTime.now))
+            try store.append(TodoItem(task: task, due: due, now: LocalTime.now))
             return true
         }
     }

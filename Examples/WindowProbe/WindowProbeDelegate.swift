@@ -31,20 +31,3 @@ final class WindowProbeDelegate: ApplicationDelegate {
         windows.present(window, activationToken: activationToken)
     }
 }
-
-/// `windowprobe://title/TEXT`.
-enum WindowProbeRequest: AppRequest {
-    case title(String)
-
-    static let routeNames: Set<String> = ["title"]
-
-    init(match: RouteMatch) throws(RouteError) {
-        self = .title(try match.parameters.string("text"))
-    }
-}
-
-let windowProbeManifestJSON = """
-    {"CFBundleURLName": "com.example.windowprobe", "CFBundleURLSchemes": ["windowprobe"],
-     "routes": [{"name": "title", "host": "title", "path": "/{text}",
-                 "parameters": {"text": {"type": "string", "minLength": 1, "maxLength": 100}}}]}
-    """

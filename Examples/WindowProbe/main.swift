@@ -8,6 +8,6 @@ import SchemeRouterRuntime
 import SchemeRouterSender
 
 let runLoop = GLibRunLoop(start: { try GTK.start() })
-Application.main(manifest: windowProbeManifestJSON, file: "Examples/WindowProbe/WindowProbeDelegate.swift", host: runLoop) { _ in
+Application.main(host: runLoop) {
     WindowProbeDelegate(windows: GTKWindows(runLoop: runLoop))
 }

@@ -42,7 +42,21 @@ public struct ParameterTextGenerator: Sendable {
             return DateEdges.text(format: format, valid: valid, rng: &rng)
         case .remainder:
             return String(decoding: stringText(minLength: 1, maxLength: 24, valid: valid, rng: &rng), as: UTF8.self)
+        case .url(let schemes):
+            return urlText(schemes: schemes, valid: valid, rng: &rng)
         }
+    }
+
+    /// An absolute URL of an allowed scheme, or one of another scheme, relative, or malformed.
+    func urlText(schemes: [String], valid: Bool, rng: inout SplitMix64) -> String {
+        let paths = ["", "/", "/a/b?c=d#e", "/%20x", "/~x"]
+        guard valid else {
+            return rng.pick([
+                "", "example.com/x", "//example.com", "ftp://example.com/", "\(rng.pick(schemes))://exa mple.com",
+                "\(rng.pick(schemes))://[::1", "\(rng.pick(schemes)):%zz", "javascript:alert(1)", rng.pick(schemes).uppercased() + "://x",
+            ])
+        }
+        return rng.pick(schemes) + "://" + rng.pick(["example.com", "127.0.0.1", "[::1]", "a.b:8080"]) + rng.pick(paths)
     }
 
     /// The segments of a catch-all: one or more, sometimes empty or dot segments.

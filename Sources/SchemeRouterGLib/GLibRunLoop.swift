@@ -10,8 +10,7 @@ public import SchemeRouterRuntime
 /// delegate hook run on GLib's thread, between GLib's own events. Nothing polls on a period.
 ///
 /// ```swift
-/// Application.main(manifest: json, file: "Schemes/notes.json",
-///                  host: GLibRunLoop(start: { try GTK.start() })) { _ in
+/// Application.main(host: GLibRunLoop(start: { try GTK.start() })) {
 ///     NotesDelegate(store: NoteStore(), windows: windows)
 /// }
 /// ```

@@ -27,7 +27,6 @@
 /// | 65 | ``invalidInput`` | a manifest or Info.plist is invalid (`EX_DATAERR`) |
 /// | 66 | ``cannotRead`` | a manifest, plist, corpus or executable cannot be read, or is not a regular file (`EX_NOINPUT`) |
 /// | 69 | ``unavailable`` | the app under test could not be started, or its socket never came up (`fuzz`; `EX_UNAVAILABLE`) |
-/// | 70 | ``requestTypeMismatch`` | the app's request type does not name exactly its manifest's routes (a defect of the app, reported before anything is served) |
 /// | 71 | ``systemError`` | a system or libuv call failed unexpectedly |
 /// | 73 | ``cannotCreate`` | a file that is not ours is in the way, or a directory cannot be created (`EX_CANTCREAT`) |
 /// | 74 | ``cannotWrite`` | writing or removing a file failed (`EX_IOERR`) |
@@ -84,8 +83,6 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let cannotRead = ExitStatus(rawValue: 66)
     /// 69 (`EX_UNAVAILABLE`): the app under test could not be started, or never came up.
     public static let unavailable = ExitStatus(rawValue: 69)
-    /// 70 (`EX_SOFTWARE`): the app's request type does not name exactly its manifest's routes.
-    public static let requestTypeMismatch = ExitStatus(rawValue: 70)
     /// 71 (`EX_OSERR`): a system or libuv call failed.
     public static let systemError = ExitStatus(rawValue: 71)
     /// 73 (`EX_CANTCREAT`): a file that is not ours is in the way, or a directory cannot be created.
@@ -107,7 +104,7 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let documented: [ExitStatus] = [
         .success, .declined, .rejected, .openFailed, .launchFailed, .launchTimedOut, .terminated,
         .noAnswer, .notRunning, .refused, .noHandler, .delivered, .hookTimedOut, .unresponsive, .usage, .invalidInput,
-        .cannotRead, .unavailable, .requestTypeMismatch, .systemError, .cannotCreate, .cannotWrite, .busy, .protocolError,
+        .cannotRead, .unavailable, .systemError, .cannotCreate, .cannotWrite, .busy, .protocolError,
         .runtimeDirectoryRefused, .noHome,
     ]
 
@@ -132,7 +129,6 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
         case 65: "invalidInput"
         case 66: "cannotRead"
         case 69: "unavailable"
-        case 70: "requestTypeMismatch"
         case 71: "systemError"
         case 73: "cannotCreate"
         case 74: "cannotWrite"

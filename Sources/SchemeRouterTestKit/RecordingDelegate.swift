@@ -3,11 +3,11 @@ public import SchemeRouterLifecycle
 
 /// An `SchemeRouterLifecycle/ApplicationDelegate` that records every hook call, for asserting an
 /// app's hook sequence; generic over the app's request type, so it routes with the app's own
-/// manifest:
+/// manifest (the one the request type carries):
 ///
 /// ```swift
-/// let delegate = RecordingDelegate<TodoRequest>()
-/// let controller = try LifecycleController(delegate: delegate, declaration: declaration, clock: ManualClock())
+/// let delegate = RecordingDelegate<TodolistRequest>()
+/// let controller = LifecycleController(delegate: delegate, clock: ManualClock())
 /// _ = try controller.launch(options: LaunchOptions(url: SchemeURL("todolist://?Buy%20milk")))
 /// #expect(delegate.events == [.willFinishLaunching, .didFinishLaunching,
 ///                             .open("todolist://?Buy%20milk"), .didBecomeActive])

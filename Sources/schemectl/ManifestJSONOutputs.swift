@@ -40,6 +40,9 @@ struct ParameterJSON: Encodable {
         case .date(let date):
             var container = encoder.singleValueContainer()
             try container.encode(date.description)
+        case .url(let url):
+            var container = encoder.singleValueContainer()
+            try container.encode(url.text)
         case .list(let values):
             var container = encoder.unkeyedContainer()
             for item in values { try container.encode(ParameterJSON(value: item)) }

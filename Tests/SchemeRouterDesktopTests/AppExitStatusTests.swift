@@ -11,7 +11,7 @@ import Testing
     /// the app, system errors, and those only `schemectl` uses).
     static let launchFailures: Set<SchemeRouterSender.ExitStatus> = [
         .notRunning, .refused, .noHandler, .delivered, .usage, .invalidInput, .cannotRead, .unavailable,
-        .requestTypeMismatch, .systemError, .cannotCreate, .cannotWrite, .noHome,
+        .systemError, .cannotCreate, .cannotWrite, .noHome,
     ]
 
     @Test(arguments: SchemeRouterSender.ExitStatus.documented)

@@ -44,14 +44,14 @@ struct BackgroundExecutionTests {
 
     @Test("UIApplicationExitsOnSuspend: leaving the foreground terminates (willTerminate); --background is refused")
     func exitsOnSuspend() throws {
-        let sandbox = try ProbeSandbox(environment: ["LOADPROBE_EXITS_ON_SUSPEND=1"])
+        let sandbox = try ProbeSandbox(environment: ["LOADPROBE_EXITS_ON_SUSPEND=1"], bundleName: "org.schemerouter.suspendingprobe")
         let background = try sandbox.run(["--background"])
         #expect(background.status == 64, "\(background.error)")
         #expect(background.error.contains("exits on suspend"))
         let pid = try sandbox.launch(foreground: true)
         let leave = try sandbox.lifecycle(["background"])
         #expect(leave.status == 0, "\(leave.error)")
-        #expect(leave.output == "\(ProbeSandbox.bundleName): notRunning\n")
+        #expect(leave.output == "\(sandbox.bundleName): notRunning\n")
         try ProcessWatch.waitForExit(pid, timeout: .seconds(20))
         #expect(sandbox.probeTrace().suffix(2) == [
             ProbeTraceLine(hook: "willResignActive", state: "inactive"),

@@ -2,9 +2,11 @@ import Glibc
 import Testing
 
 /// What must not compile: a delegate without `open`, with a misspelled or an `async` one, a scene
-/// delegate without `openURLContexts` or reading another request type than its app's, and
-/// `Application.main` after top-level `await`. Each snippet is type-checked by `swiftc` against
-/// the built modules; the correct ones must compile, so the check itself can fail.
+/// delegate without `openURLContexts` or reading another request type than its app's, a `switch`
+/// over the generated request type that misses a route, and `Application.main` after top-level
+/// `await`; and a manifest the generator refuses, with its line and column. Each snippet is
+/// type-checked by `swiftc` against the built modules and `NotesRequest` as the generator makes it
+/// from Examples/Notes/Schemes/notes.json; the correct ones must compile, so the check itself can fail.
 @Suite("Compile checks (swiftc -typecheck)")
 struct CompileCheckTests {
     /// A snippet and whether it must compile.
@@ -22,19 +24,13 @@ struct CompileCheckTests {
         import SchemeRouterLifecycle
         import SchemeRouterRuntime
 
-        enum NoteRequest: AppRequest {
-            case open(id: Int)
-            static let routeNames: Set<String> = ["open"]
-            init(match: RouteMatch) throws(RouteError) { self = .open(id: try match.parameters.integer("id")) }
-        }
-
         """
 
     static let delegateSnippets: [Snippet] = [
         Snippet(
             name: "a delegate with open(_:options:) compiles", source: """
                 @MainActor final class NotesDelegate: ApplicationDelegate {
-                    func open(_ request: NoteRequest, options: OpenOptions) throws -> Bool { true }
+                    func open(_ request: NotesRequest, options: OpenOptions) throws -> Bool { true }
                 }
                 """, compiles: true, diagnostic: nil),
         Snippet(
@@ -52,7 +48,7 @@ struct CompileCheckTests {
         Snippet(
             name: "an async open does not compile", source: """
                 @MainActor final class NotesDelegate: ApplicationDelegate {
-                    func open(_ request: NoteRequest, options: OpenOptions) async throws -> Bool { true }
+                    func open(_ request: NotesRequest, options: OpenOptions) async throws -> Bool { true }
                 }
                 """, compiles: false, diagnostic: "does not conform to protocol 'ApplicationDelegate'"),
     ]
@@ -61,19 +57,19 @@ struct CompileCheckTests {
         Snippet(
             name: "a scene delegate with openURLContexts(_:) compiles", source: """
                 @MainActor final class NoteScene: SceneDelegate {
-                    func openURLContexts(_ context: SceneURLContext<NoteRequest>) throws -> Bool {
-                        switch context.request { case .open: true }
+                    func openURLContexts(_ context: SceneURLContext<NotesRequest>) throws -> Bool {
+                        switch context.request { case .open, .new, .search: true }
                     }
                 }
                 @MainActor final class NotesDelegate: SceneApplicationDelegate {
-                    typealias Request = NoteRequest
-                    func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate<NoteRequest> { NoteScene() }
+                    typealias Request = NotesRequest
+                    func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate<NotesRequest> { NoteScene() }
                 }
                 """, compiles: true, diagnostic: nil),
         Snippet(
             name: "a scene delegate without openURLContexts does not compile (no default reports a URL handled)", source: """
                 @MainActor final class NoteScene: SceneDelegate {
-                    typealias Request = NoteRequest
+                    typealias Request = NotesRequest
                     func didBecomeActive() {}
                 }
                 """, compiles: false, diagnostic: "does not conform to protocol 'SceneDelegate'"),
@@ -81,15 +77,15 @@ struct CompileCheckTests {
             name: "a scene delegate of another request type than its app's does not compile", source: """
                 enum OtherRequest: AppRequest {
                     case other
-                    static let routeNames: Set<String> = ["other"]
+                    static let manifest = NotesRequest.manifest
                     init(match: RouteMatch) throws(RouteError) { self = .other }
                 }
                 @MainActor final class OtherScene: SceneDelegate {
                     func openURLContexts(_ context: SceneURLContext<OtherRequest>) throws -> Bool { true }
                 }
                 @MainActor final class NotesDelegate: SceneApplicationDelegate {
-                    typealias Request = NoteRequest
-                    func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate<NoteRequest> { OtherScene() }
+                    typealias Request = NotesRequest
+                    func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate<NotesRequest> { OtherScene() }
                 }
                 """, compiles: false, diagnostic: "OtherScene"),
     ]
@@ -98,19 +94,77 @@ struct CompileCheckTests {
         Snippet(
             name: "Application.main from a main.swift without await compiles", source: """
                 @MainActor final class NotesDelegate: ApplicationDelegate {
-                    func open(_ request: NoteRequest, options: OpenOptions) throws -> Bool { true }
+                    func open(_ request: NotesRequest, options: OpenOptions) throws -> Bool { true }
                 }
-                Application.main(manifest: "{}", file: "notes.json") { _ in NotesDelegate() }
+                Application.main { NotesDelegate() }
                 """, compiles: true, diagnostic: nil),
         Snippet(
             name: "Application.main after top-level await does not compile, and says why", source: """
                 @MainActor final class NotesDelegate: ApplicationDelegate {
-                    func open(_ request: NoteRequest, options: OpenOptions) throws -> Bool { true }
+                    func open(_ request: NotesRequest, options: OpenOptions) throws -> Bool { true }
                 }
                 await Task.yield()
-                Application.main(manifest: "{}", file: "notes.json") { _ in NotesDelegate() }
+                Application.main { NotesDelegate() }
                 """, compiles: false, diagnostic: "without top-level 'await'"),
     ]
+
+    static let switchSnippets: [Snippet] = [
+        Snippet(
+            name: "a switch over every route of the generated type compiles", source: """
+                func title(_ request: NotesRequest) -> String {
+                    switch request {
+                    case .open(let id): "note \\(id)"
+                    case .new(let title, let tags): title + tags.joined()
+                    case .search(let query): query
+                    }
+                }
+                """, compiles: true, diagnostic: nil),
+        Snippet(
+            name: "a switch over the generated type that misses a route does not compile", source: """
+                func title(_ request: NotesRequest) -> String {
+                    switch request {
+                    case .open(let id): "note \\(id)"
+                    case .new(let title, _): title
+                    }
+                }
+                """, compiles: false, diagnostic: "switch must be exhaustive"),
+        Snippet(
+            name: "a value read as another type than the manifest declares does not compile", source: """
+                func id(_ request: NotesRequest) -> String? {
+                    if case .open(let id) = request { return id }
+                    return nil
+                }
+                """, compiles: false, diagnostic: "cannot convert return expression of type 'Int' to return type 'String'"),
+    ]
+
+    @Test("switches over the generated request type", arguments: switchSnippets)
+    func switches(snippet: Snippet) throws {
+        try Self.check(snippet, fileName: "Switch.swift")
+    }
+
+    /// A manifest with a typo in a parameter type: the generator (what the plugin runs at every
+    /// build) exits 1 and prints the error where SwiftPM and editors read it, at its line and column.
+    @Test("a typo in a manifest's parameter type fails the generator with the file, line and column")
+    func manifestTypo() throws {
+        let directory = TestFiles.temporaryDirectory()
+        defer { TestFiles.removeTree(directory) }
+        TestFiles.write(directory + "/notes.json", """
+            {
+              "CFBundleURLName": "com.example.notes",
+              "CFBundleURLSchemes": ["notes"],
+              "routes": [
+                {"name": "open", "path": "/{id}", "parameters": {"id": {"type": "integr", "min": 1}}}
+              ]
+            }
+
+            """)
+        let result = try Self.generate(directory + "/notes.json", typeName: "NotesRequest", output: directory + "/NotesRequest.swift")
+        #expect(result.status == 1)
+        #expect(
+            result.errors == directory + "/notes.json:5:69: error: routes[0].parameters.id.type: 'integr' is not a parameter type: "
+                + "use string, integer, uuid, boolean, enumeration, date, remainder, url [invalid-value]\n", "\(result.errors)")
+        #expect(!TestFiles.exists(directory + "/NotesRequest.swift"), "no source for an invalid manifest")
+    }
 
     @Test("delegate conformances", arguments: delegateSnippets)
     func delegate(snippet: Snippet) throws {
@@ -127,9 +181,10 @@ struct CompileCheckTests {
         try Self.check(snippet, fileName: "main.swift")
     }
 
-    /// Type-checks the snippet after the prelude as `fileName` and checks the outcome.
+    /// Type-checks the snippet after the prelude as `fileName`, beside the generated
+    /// `NotesRequest`, and checks the outcome.
     static func check(_ snippet: Snippet, fileName: String) throws {
-        let result = try typecheck(prelude + snippet.source, fileName: fileName)
+        let result = try typecheck(prelude + snippet.source, fileName: fileName, extraFiles: [("NotesRequest.swift", try notesRequest())])
         if snippet.compiles {
             #expect(result.status == 0, "\(snippet.name):\n\(result.errors)")
         } else {
@@ -171,6 +226,33 @@ struct CompileCheckTests {
         let process = try ChildProcess(
             "/usr/bin/env", arguments.map { Array($0.utf8) }, environment: environment, outputPrefix: directory + "/swiftc")
         let status = try process.wait(timeout: .seconds(120))
+        return (status, process.standardError)
+    }
+
+    /// The source the generator makes from Examples/Notes/Schemes/notes.json.
+    static func notesRequest() throws -> String {
+        try generatedSource(of: "Examples/Notes/Schemes/notes.json", typeName: "NotesRequest")
+    }
+
+    /// The source the generator makes of `typeName` from the manifest at `path` (relative to the package).
+    static func generatedSource(of path: String, typeName: String) throws -> String {
+        let directory = TestFiles.temporaryDirectory()
+        defer { TestFiles.removeTree(directory) }
+        let output = directory + "/" + typeName + ".swift"
+        let result = try generate(packageRoot + "/" + path, typeName: typeName, output: output, display: path)
+        guard result.status == 0 else { throw TestFailure("the generator refused \(path): \(result.errors)") }
+        return TestFiles.read(output)
+    }
+
+    /// Runs the built generator as the plugin does.
+    static func generate(
+        _ manifest: String, typeName: String, output: String, display: String? = nil
+    ) throws -> (status: Int32, errors: String) {
+        let generator = try Executables.path("schemerouter-generator")
+        let arguments = [manifest, output, typeName, display ?? manifest]
+        let process = try ChildProcess(
+            generator, arguments.map { Array($0.utf8) }, environment: [], outputPrefix: output + ".generator")
+        let status = try process.wait(timeout: .seconds(60))
         return (status, process.standardError)
     }
 

@@ -4,7 +4,8 @@ import Testing
 /// Every ```swift block in README.md and Docs/*.md compiles against the built modules. A block
 /// is type-checked as its own `main.swift`; a `<!-- swift-check: prelude=NAME … -->` line right
 /// before the fence adds Tests/SchemeRouterRuntimeTests/DocPreludes/NAME.swift for what the
-/// text around it already declared (a registry, TodoList's other files).
+/// text around it already declared (a registry, TodoList's other files), or, for a NAME in
+/// ``generatedTypes``, the request type the generator makes from that example's manifest.
 @Suite("Documentation code compiles")
 struct DocSnippetTests {
     /// One ```swift block.
@@ -86,10 +87,19 @@ struct DocSnippetTests {
                 "README: \(recipe)\nmain.swift: \(example)")
     }
 
+    /// The request types the docs use, and the manifests the generator makes them from.
+    static let generatedTypes = [
+        "TodolistRequest": "Examples/TodoList/Schemes/todolist.json", "NotesRequest": "Examples/Notes/Schemes/notes.json",
+    ]
+
     @Test("the block compiles", arguments: blocks)
     func compiles(block: Block) throws {
         var extra: [(String, String)] = []
         for name in block.preludes {
+            if let manifest = Self.generatedTypes[name] {
+                extra.append(("\(name).swift", try CompileCheckTests.generatedSource(of: manifest, typeName: name)))
+                continue
+            }
             let path = CompileCheckTests.packageRoot + "/Tests/SchemeRouterRuntimeTests/DocPreludes/\(name).swift"
             #expect(access(path, R_OK) == 0, "\(block.file):\(block.line): no prelude \(name)")
             extra.append(("\(name).swift", TestFiles.read(path)))

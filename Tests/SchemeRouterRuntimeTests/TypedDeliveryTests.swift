@@ -38,23 +38,6 @@ struct TypedDeliveryTests {
         #expect(sandbox.deliveries().map(\.sequence) == [2])
     }
 
-    @Test("a request type that does not match the manifest: the app refuses to start (exit 70), naming the routes, before serving anything")
-    func requestTypeMismatch() throws {
-        let sandbox = try ProbeSandbox(environment: ["LOADPROBE_MISMATCHED_REQUEST=1"])
-        for arguments in [["loadprobe://record/1/2"], ["--background"]] {
-            let run = try sandbox.run(arguments)
-            #expect(run.status == 70, "\(arguments): \(run.error)")
-            #expect(
-                run.error.contains(
-                    "MismatchedRequest.routeNames does not match Examples/LoadProbe/ProbeManifest.swift: "
-                        + "it does not read the manifest's route(s) 'decline', 'stall', 'token'; it names route(s) 'archive' the manifest does not declare"),
-                "\(run.error)")
-        }
-        #expect(sandbox.hooks().isEmpty)
-        #expect(sandbox.primaryPID == nil)
-        #expect(sandbox.deliveries().isEmpty)
-    }
-
     @Test("the app's own hook deadline (Application.main settings) ends a stalled open; the operator's variable overrides it")
     func settingsParameter() throws {
         let sandbox = try ProbeSandbox(environment: ["LOADPROBE_HOOK_DEADLINE_MS=400"])

@@ -67,7 +67,7 @@ struct LifecycleTestKitTests {
     @Test("a test launches with a URL and receives URLs without delivery IDs; the app's manifest routes them")
     func launchAndReceiveWithoutIDs() throws {
         let delegate = RecordingDelegate<LifecycleTestRequest>()
-        let controller = try LifecycleController(delegate: delegate, declaration: lifecycleTestDeclaration, clock: ManualClock())
+        let controller = LifecycleController(delegate: delegate, clock: ManualClock())
         let outcome = try controller.launch(options: LaunchOptions(url: try url("todolist://x/item/7")))
         #expect(outcome.results.map(\.verdict) == [.handled])
         #expect(try controller.receive(try url("todolist://x?milk")) == .handled)
@@ -111,25 +111,26 @@ struct LifecycleTestKitTests {
         #expect(harness.controller.state == .active)
     }
 
-    @Test("a request type that does not name exactly the manifest's routes is refused, naming the routes")
-    func requestTypeMismatch() throws {
+    @Test("RequestTypeCheck passes a hand-written request type that reads every route, and names each route one does not read")
+    func requestTypeCheck() throws {
         enum TooFew: AppRequest {
             case any
-            static let routeNames: Set<String> = ["any", "archive"]
-            init(match: RouteMatch) throws(RouteError) { self = .any }
+            static let manifest = LifecycleTestRequest.manifest
+            init(match: RouteMatch) throws(RouteError) {
+                guard match.route.name == "any" else { throw .routeMismatch(expected: "any", matched: match.route.name) }
+                self = .any
+            }
         }
-        #expect(throws: RequestTypeMismatch.self) {
-            _ = try LifecycleController(delegate: RecordingDelegate<TooFew>(), declaration: lifecycleTestDeclaration, clock: ManualClock())
-        }
-        do throws(RequestTypeMismatch) {
-            _ = try AppRouter(lifecycleTestDeclaration, requestType: TooFew.self)
-            Issue.record("expected a mismatch")
+        do throws(RequestTypeCheck.Failure) {
+            try RequestTypeCheck.check(TooFew.self)
+            Issue.record("expected a failure")
         } catch {
-            #expect(error.uncovered == ["item"])
-            #expect(error.unknown == ["archive"])
-            #expect(error.description == "TooFew.routeNames does not match lifecycle-test.json: it does not read the manifest's route(s) 'item'; it names route(s) 'archive' the manifest does not declare")
+            #expect(error.routes.map(\.name) == ["item"])
+            #expect(error.routes.first?.url == "todolist:///item/1")
+            #expect(error.description == "TooFew does not read every route of its manifest: route 'item' (todolist:///item/1): the URL matched route 'item', not 'any'")
         }
-        #expect(throws: Never.self) { _ = try AppRouter(lifecycleTestDeclaration, requestType: LifecycleTestRequest.self) }
+        #expect(throws: Never.self) { try RequestTypeCheck.check(LifecycleTestRequest.self) }
+        #expect(throws: Never.self) { try RequestTypeCheck.check(NotesTestRequest.self) }
     }
 
     @Test("RecordedHook descriptions name the hook, and the URL for open", arguments: [

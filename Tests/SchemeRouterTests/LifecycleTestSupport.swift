@@ -62,29 +62,23 @@ struct OpenRefusal: Error, CustomStringConvertible {
     var description: String { "task list is read-only" }
 }
 
-/// The lifecycle tests' manifest: `todolist:` URLs of any host, with an optional query and fragment.
-let lifecycleTestDeclaration: SchemeDeclaration = {
-    let json = """
-        {"CFBundleURLName": "com.acme.todolist", "CFBundleURLSchemes": ["todolist"],
-         "routes": [
-           {"name": "any", "path": "/", "rawQuery": "query", "fragment": "fragment",
-            "parameters": {"query": {"type": "string", "optional": true}, "fragment": {"type": "string", "optional": true}}},
-           {"name": "item", "path": "/item/{id}", "parameters": {"id": {"type": "integer", "min": 1, "max": 99}}}
-         ]}
-        """
-    do {
-        return try SchemeDeclaration(Manifest(json: Array(json.utf8), file: "lifecycle-test.json"))
-    } catch {
-        fatalError("the lifecycle test manifest is invalid: \(error)")
-    }
-}()
-
 /// What the lifecycle tests' delegates open: the query of any `todolist:` URL, or an item number.
+/// Written by hand (its manifest `todolist:` URLs of any host, with an optional query and
+/// fragment), as an app that cannot use the generator plugin would; `RequestTypeCheck` tests it.
 enum LifecycleTestRequest: AppRequest, Equatable {
     case any(query: String?)
     case item(Int)
 
-    static let routeNames: Set<String> = ["any", "item"]
+    static let manifest = EmbeddedManifest(
+        bundleName: "com.acme.todolist", file: "lifecycle-test.json",
+        json: """
+            {"CFBundleURLName": "com.acme.todolist", "CFBundleURLSchemes": ["todolist"],
+             "routes": [
+               {"name": "any", "path": "/", "rawQuery": "query", "fragment": "fragment",
+                "parameters": {"query": {"type": "string", "optional": true}, "fragment": {"type": "string", "optional": true}}},
+               {"name": "item", "path": "/item/{id}", "parameters": {"id": {"type": "integer", "min": 1, "max": 99}}}
+             ]}
+            """)
 
     init(match: RouteMatch) throws(RouteError) {
         switch match.route.name {
@@ -99,10 +93,5 @@ enum LifecycleTestRequest: AppRequest, Equatable {
 func makeController<Delegate: ApplicationDelegate>(
     delegate: Delegate, clock: any LifecycleClock, configuration: LifecycleConfiguration = LifecycleConfiguration()
 ) -> LifecycleController where Delegate.Request == LifecycleTestRequest {
-    do {
-        return try LifecycleController(
-            delegate: delegate, declaration: lifecycleTestDeclaration, clock: clock, configuration: configuration)
-    } catch {
-        fatalError("LifecycleTestRequest does not match the test manifest: \(error)")
-    }
+    LifecycleController(delegate: delegate, clock: clock, configuration: configuration)
 }

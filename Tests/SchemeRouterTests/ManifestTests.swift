@@ -106,7 +106,7 @@ struct ManifestTests {
         (#"{"name": "a", "rawQuery": "q", "query": {"k": "q"}, "parameters": {"q": {"type": "string"}}}"#,
          "m.json: routes[0].rawQuery: a route binds either query items (query) or the whole query (rawQuery), not both"),
         (#"{"name": "a", "query": {"k": "q"}, "parameters": {"q": {"type": "strin"}}}"#,
-         "m.json: routes[0].parameters.q.type: 'strin' is not a parameter type: use string, integer, uuid, boolean, enumeration, date, remainder"),
+         "m.json: routes[0].parameters.q.type: 'strin' is not a parameter type: use string, integer, uuid, boolean, enumeration, date, remainder, url"),
         (#"{"name": "a", "query": {"k": "q"}, "parameters": {"q": {"type": "string", "min": 1}}}"#,
          "m.json: routes[0].parameters.q.min: unknown key (allowed: type, optional, repeated, keywords, minLength, maxLength)"),
         (#"{"name": "a", "query": {"k": "q"}, "parameters": {"q": {"type": "integer", "min": 1.5}}}"#,

@@ -206,6 +206,14 @@ enum RequestGen {
                 second: has(.second) ? Int.random(in: 0...59, using: &rng) : 0)!)
         case .remainder:
             return .list([.string(segment(&rng, allowEmpty: false))])
+        case .url(let schemes):
+            var scheme = schemes.randomElement(using: &rng)!
+            if Bool.random(using: &rng) { scheme = scheme.uppercased() }  // schemes are case-insensitive
+            let rest = [
+                ["example.com", "127.0.0.1", "[::1]", "a.b:8080", "user@h", ""], ["", "/", "/a/b", "/%20x", "/a%2Fb", "/~:@!$'()*,;="],
+                ["", "?q=1&r=%26", "?", "?a+b"], ["", "#f", "#%23", "#/?"],
+            ].map { $0.randomElement(using: &rng)! }
+            return .url(try! SchemeURL(scheme + "://" + rest.joined()))
         }
     }
 

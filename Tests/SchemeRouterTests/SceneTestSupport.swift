@@ -14,12 +14,7 @@ final class SceneHarness {
     private(set) var records: [HookRecord] = []
 
     init(configuration: LifecycleConfiguration = LifecycleConfiguration()) {
-        do {
-            controller = try LifecycleController(
-                delegate: app, declaration: notesTestDeclaration, clock: clock, configuration: configuration)
-        } catch {
-            fatalError("NotesTestRequest does not match the test manifest: \(error)")
-        }
+        controller = LifecycleController(delegate: app, clock: clock, configuration: configuration)
         controller.hookObserver = { [weak self] record in self?.records.append(record) }
         app.target = notesTarget
     }
@@ -62,32 +57,25 @@ func notesTarget(_ request: NotesTestRequest) -> SceneTarget {
     }
 }
 
-/// A Notes-like manifest: `notes://open/<id>`, `notes://new?…`, `notes://search?…`.
-let notesTestDeclaration: SchemeDeclaration = {
-    let json = """
-        {"CFBundleURLName": "com.example.notes", "CFBundleURLSchemes": ["notes"],
-         "routes": [
-           {"name": "open", "host": "open", "path": "/{id}", "parameters": {"id": {"type": "integer", "min": 0, "max": 999999}}},
-           {"name": "new", "host": "new", "path": "/", "rawQuery": "query",
-            "parameters": {"query": {"type": "string", "optional": true}}},
-           {"name": "search", "host": "search", "path": "/", "rawQuery": "query",
-            "parameters": {"query": {"type": "string", "optional": true}}}
-         ]}
-        """
-    do {
-        return try SchemeDeclaration(Manifest(json: Array(json.utf8), file: "notes-test.json"))
-    } catch {
-        fatalError("the notes test manifest is invalid: \(error)")
-    }
-}()
-
-/// What the scene tests' app opens.
+/// What the scene tests' app opens: `notes://open/<id>`, `notes://new?…`, `notes://search?…`
+/// (a Notes-like manifest; written by hand, as `LifecycleTestRequest` is).
 enum NotesTestRequest: AppRequest, Equatable {
     case open(Int)
     case new(String?)
     case search(String?)
 
-    static let routeNames: Set<String> = ["open", "new", "search"]
+    static let manifest = EmbeddedManifest(
+        bundleName: "com.example.notes", file: "notes-test.json",
+        json: """
+            {"CFBundleURLName": "com.example.notes", "CFBundleURLSchemes": ["notes"],
+             "routes": [
+               {"name": "open", "host": "open", "path": "/{id}", "parameters": {"id": {"type": "integer", "min": 0, "max": 999999}}},
+               {"name": "new", "host": "new", "path": "/", "rawQuery": "query",
+                "parameters": {"query": {"type": "string", "optional": true}}},
+               {"name": "search", "host": "search", "path": "/", "rawQuery": "query",
+                "parameters": {"query": {"type": "string", "optional": true}}}
+             ]}
+            """)
 
     init(match: RouteMatch) throws(RouteError) {
         switch match.route.name {

@@ -64,7 +64,7 @@ struct SchemeRegistryTests {
     /// The tests' copy of the seed manifest is the shipped file, byte for byte.
     @Test func seedManifestCopyMatchesTheShippedFile() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let shipped = try Data(contentsOf: root.appendingPathComponent("Schemes/todolist.json"))
+        let shipped = try Data(contentsOf: root.appendingPathComponent("Examples/TodoList/Schemes/todolist.json"))
         #expect(String(decoding: shipped, as: UTF8.self) == SeedManifest.json)
     }
 }

@@ -1,9 +1,11 @@
 /// Routes an app's URLs and reads them as its ``AppRequest`` type: the one place the runtime
-/// and `LifecycleController` (`SchemeRouterLifecycle`) turn a URL into what `open` receives.
+/// and `LifecycleController` (`SchemeRouterLifecycle`) turn a URL into what `open` receives, and
+/// where a request prints back to a URL.
 ///
 /// ```swift
-/// let router = try AppRouter(declaration, requestType: TodoRequest.self)   // checks the route names
+/// let router = AppRouter(for: TodolistRequest.self)   // compiles the type's embedded manifest
 /// let routed = try router.route(SchemeURL("todolist://?Buy%20milk#today"))
+/// let url = try router.url(for: TodolistRequest.add(task: "Buy milk", due: .today))
 /// ```
 public struct AppRouter: Sendable {
     /// The app's compiled manifest.
@@ -12,17 +14,26 @@ public struct AppRouter: Sendable {
     public let requestType: any AppRequest.Type
     private let read: @Sendable (RouteMatch) throws(RouteError) -> any AppRequest
 
-    /// Ties a request type to a manifest.
-    /// - Throws: ``RequestTypeMismatch`` when `requestType.routeNames` is not exactly the
-    ///   manifest's route names.
-    public init<Request: AppRequest>(_ declaration: SchemeDeclaration, requestType: Request.Type) throws(RequestTypeMismatch) {
-        let declared = Set(declaration.routes.map(\.name))
-        let named = Request.routeNames
-        guard declared == named else {
-            throw RequestTypeMismatch(
-                requestType: String(describing: Request.self), file: declaration.file,
-                uncovered: declared.subtracting(named).sorted(), unknown: named.subtracting(declared).sorted())
+    /// Compiles the manifest `requestType` carries.
+    /// - Precondition: the manifest is valid and names the bundle it says it does. The generator
+    ///   refuses to build an app whose manifest is not; test a request type written by hand with
+    ///   `SchemeRouterTestKit`'s `RequestTypeCheck`.
+    public init<Request: AppRequest>(for requestType: Request.Type) {
+        let declaration: SchemeDeclaration
+        do throws(ManifestError) {
+            declaration = try Request.manifest.declaration()
+        } catch {
+            preconditionFailure("\(Request.self).manifest is invalid: \(error)")
         }
+        self.init(declaration, requestType: Request.self)
+    }
+
+    /// A router over `declaration`, already compiled from `Request.manifest` (the runtime reads
+    /// the manifest once).
+    package init<Request: AppRequest>(_ declaration: SchemeDeclaration, requestType: Request.Type) {
+        precondition(
+            declaration.name.rawValue == Request.manifest.bundleName,
+            "\(Request.self).manifest says it is \(Request.manifest.bundleName), but its JSON names \(declaration.name)")
         self.declaration = declaration
         self.requestType = Request.self
         self.read = { match throws(RouteError) in try Request(match: match) }
@@ -46,5 +57,11 @@ public struct AppRouter: Sendable {
             throw .invalidURL(error)
         }
         return try route(url)
+    }
+
+    /// Prints `request` as a URL of the app's first scheme that routes back to it.
+    /// - Throws: ``RouteError/unknownRoute(_:)`` or ``RouteError/unprintableParameter(route:name:reason:)``.
+    public func url(for request: some PrintableRequest) throws(RouteError) -> SchemeURL {
+        try declaration.url(for: request)
     }
 }

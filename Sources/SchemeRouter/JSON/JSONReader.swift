@@ -302,14 +302,23 @@ package struct JSONReader {
 
     private func fail(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
         let position = min(offset ?? index, bytes.count)
-        var line = 1
-        var lineStart = 0
-        for (offset, byte) in bytes[..<position].enumerated() where byte == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = offset + 1
-        }
-        // Columns count Unicode scalars, as editors do.
-        let column = bytes[lineStart..<position].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        let (line, column) = Self.lineAndColumn(of: position, in: bytes)
         return JSONSyntaxError(offset: position, line: line, column: column, reason: reason)
+    }
+
+    /// The 1-based line and column of byte `offset` of `bytes` (UTF-8); columns count Unicode
+    /// scalars, as editors do.
+    static func lineAndColumn(of offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 }

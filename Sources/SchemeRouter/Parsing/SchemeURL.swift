@@ -28,6 +28,15 @@ public struct SchemeURL: Sendable, Hashable, CustomStringConvertible {
         self.layout = layout
     }
 
+    /// A URL the parser already accepted (a `url` parameter's value).
+    init(validated bytes: UnsafeBufferPointer<UInt8>) {
+        do throws(URLRejection) {
+            self.init(text: StringList.string(bytes), layout: try URLParser.validate(bytes))
+        } catch {
+            preconditionFailure("a validated URL is rejected: \(error)")
+        }
+    }
+
     /// Parses and validates raw bytes (for example one `argv` element, which may not be valid UTF-8).
     /// - Throws: ``URLRejection`` naming the first fault and its byte offset.
     public init(bytes: some Collection<UInt8>, maximumLength: Int = URLParser.defaultMaximumLength) throws(URLRejection) {

@@ -60,6 +60,8 @@ extension Manifest {
             members.append(("values", .array(values.map(JSONValue.string))))
         case .date(let format):
             members.append(("format", .string(format.pattern)))
+        case .url(let schemes):
+            members.append(("schemes", .array(schemes.map(JSONValue.string))))
         case .uuid, .boolean, .remainder:
             break
         }

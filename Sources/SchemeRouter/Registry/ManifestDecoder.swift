@@ -27,6 +27,7 @@ struct ManifestDecoder {
         ("enumeration", ["values"]),
         ("date", ["format"]),
         ("remainder", []),
+        ("url", ["schemes"]),
     ]
 
     func manifest(_ root: JSONNode) throws(ManifestError) -> Manifest {
@@ -86,6 +87,7 @@ struct ManifestDecoder {
         case "boolean": kind = .boolean
         case "enumeration": kind = .enumeration(try required("values", of: spec, elements(string)))
         case "date": kind = .date(try required("format", of: spec, parsed(DateFormat.init)))
+        case "url": kind = .url(schemes: try required("schemes", of: spec, elements(parsed(SchemeName.init))).map(\.rawValue))
         default: kind = .remainder
         }
         let isOptional = try optional("optional", of: spec, bool) ?? false

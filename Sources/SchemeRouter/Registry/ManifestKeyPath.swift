@@ -27,6 +27,41 @@ struct ManifestKeyPath: Sendable, Hashable, CustomStringConvertible {
         return path
     }
 
+    /// One step of a key path.
+    enum Component: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The steps of a key path as ``description`` writes it (`routes[1].query["page size"]`).
+    static func components(of text: String) -> [Component] {
+        var components: [Component] = []
+        var scalars = Substring(text).unicodeScalars[...]
+        while let first = scalars.first {
+            switch first {
+            case ".":
+                scalars.removeFirst()
+            case "[" where scalars.dropFirst().first == "\"":
+                scalars.removeFirst(2)
+                var key = String.UnicodeScalarView()
+                while let scalar = scalars.popFirst(), scalar != "\"" {
+                    key.append(scalar == "\\" ? (scalars.popFirst() ?? scalar) : scalar)
+                }
+                scalars = scalars.drop { $0 == "]" }
+                components.append(.key(String(key)))
+            case "[":
+                let digits = scalars.dropFirst().prefix { $0 != "]" }
+                scalars = scalars.dropFirst(digits.count + 2)
+                components.append(.index(Int(String(digits)) ?? -1))
+            default:
+                let key = scalars.prefix { $0 != "." && $0 != "[" }
+                scalars = scalars.dropFirst(key.count)
+                components.append(.key(String(key)))
+            }
+        }
+        return components
+    }
+
     /// Whether `text` is a letter or `_` followed by letters, digits and `_`.
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }

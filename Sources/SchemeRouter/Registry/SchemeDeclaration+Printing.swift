@@ -1,10 +1,11 @@
 extension SchemeDeclaration {
     /// Prints a typed request as a URL of the declaration's first scheme.
     ///
-    /// The URL reads back as the same request: `try declaration.match(url).request(R.self) == request`.
+    /// The URL reads back as the same request: `try declaration.match(url).request(R.self) == request`
+    /// for a ``RouteRequest``, `try R(match: declaration.match(url)) == request` for an ``AppRequest``.
     /// - Throws: ``RouteError/unknownRoute(_:)`` or ``RouteError/unprintableParameter(route:name:reason:)``.
-    public func url<Request: RouteRequest>(for request: Request) throws(RouteError) -> SchemeURL {
-        try url(route: Request.routeName, parameters: request.routeParameters)
+    public func url(for request: some PrintableRequest) throws(RouteError) -> SchemeURL {
+        try url(route: request.routeName, parameters: request.routeParameters)
     }
 
     /// Prints the `parameters` of the route `name` as a URL of the declaration's first scheme

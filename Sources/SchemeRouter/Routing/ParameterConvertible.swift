@@ -95,3 +95,16 @@ extension Array: ParameterConvertible where Element: ParameterConvertible {
     /// `.list` of the elements' values.
     public var parameterValue: ParameterValue { .list(map(\.parameterValue)) }
 }
+
+extension SchemeURL: ParameterConvertible {
+    /// `url`.
+    public static var parameterTypeName: String { "url" }
+    /// Reads a `.url`.
+    @inlinable
+    public init?(parameterValue: ParameterValue) {
+        guard case .url(let url) = parameterValue else { return nil }
+        self = url
+    }
+    /// `.url(self)`.
+    public var parameterValue: ParameterValue { .url(self) }
+}

@@ -24,6 +24,10 @@ public enum ParameterFault: Sendable, Hashable, CustomStringConvertible {
     case notAllowed([String])
     /// Not a real date in the format.
     case invalidDate(format: String, reason: String)
+    /// Not an absolute URL the strict parser accepts; the rejection's offset is in the value.
+    case notAURL(URLRejection)
+    /// A URL of a scheme the parameter does not allow (`scheme` lower-cased).
+    case schemeNotAllowed(scheme: String, allowed: [String])
 
     /// A stable identifier for scripts.
     public var code: String {
@@ -40,6 +44,8 @@ public enum ParameterFault: Sendable, Hashable, CustomStringConvertible {
         case .notABoolean: "not-a-boolean"
         case .notAllowed: "not-allowed"
         case .invalidDate: "invalid-date"
+        case .notAURL: "not-a-url"
+        case .schemeNotAllowed: "scheme-not-allowed"
         }
     }
 
@@ -58,6 +64,9 @@ public enum ParameterFault: Sendable, Hashable, CustomStringConvertible {
         case .notABoolean: "not a boolean (true, false, 1 or 0)"
         case .notAllowed(let values): "not one of " + values.map { "'\($0)'" }.joined(separator: ", ")
         case .invalidDate(let format, let reason): "not a date in the format \(format): \(reason)"
+        case .notAURL(let rejection): "not a URL: \(rejection.message)"
+        case .schemeNotAllowed(let scheme, let allowed):
+            "a \(scheme): URL; the parameter takes " + allowed.map { "\($0):" }.joined(separator: " or ") + " URLs only"
         }
     }
 }

@@ -23,6 +23,9 @@ public struct ParameterSpec: Sendable, Hashable, CustomStringConvertible {
         case date(DateFormat)
         /// The rest of the path: one or more decoded segments (a catch-all `{name...}` only).
         case remainder
+        /// An absolute URL the strict parser accepts (RFC 3986 `URI`), of one of `schemes`
+        /// (lower-cased; compared ignoring case).
+        case url(schemes: [String])
 
         /// The type's name as written in a manifest.
         public var typeName: String {
@@ -34,6 +37,7 @@ public struct ParameterSpec: Sendable, Hashable, CustomStringConvertible {
             case .enumeration: "enumeration"
             case .date: "date"
             case .remainder: "remainder"
+            case .url: "url"
             }
         }
     }
@@ -66,6 +70,7 @@ public struct ParameterSpec: Sendable, Hashable, CustomStringConvertible {
             text += " \(min == Int.min ? "" : String(min))...\(max == Int.max ? "" : String(max))"
         case .enumeration(let values): text += " " + values.joined(separator: "|")
         case .date(let format): text += " \(format.pattern)"
+        case .url(let schemes): text += " " + schemes.joined(separator: "|")
         default: break
         }
         if !keywords.isEmpty { text += ", keywords " + keywords.joined(separator: "|") }
@@ -134,6 +139,7 @@ extension ParameterSpec {
         case (.uuid(let uuid), .uuid): uuid.description
         case (.boolean(let flag), .boolean): flag ? "true" : "false"
         case (.date(let date), .date(let format)): format.format(date)
+        case (.url(let url), .url): url.text
         default: nil
         }
     }

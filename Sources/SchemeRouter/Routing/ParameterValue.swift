@@ -10,13 +10,15 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
     case boolean(Bool)
     /// A `date` value.
     case date(CivilDateTime)
+    /// A `url` value.
+    case url(SchemeURL)
     /// One of the parameter's `keywords`, given in place of a value (the seed's `today`).
     case keyword(String)
     /// The values of a `repeated` query parameter in URL order, or the segments of a catch-all
     /// (`remainder`) as `.string`s.
     case list([ParameterValue])
 
-    /// What kind of value this is, for messages: `string`, `integer`, `uuid`, `boolean`, `date`, `keyword`, `list`.
+    /// What kind of value this is, for messages: `string`, `integer`, `uuid`, `boolean`, `date`, `url`, `keyword`, `list`.
     public var kindName: String {
         switch self {
         case .string: "string"
@@ -24,6 +26,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
         case .uuid: "uuid"
         case .boolean: "boolean"
         case .date: "date"
+        case .url: "url"
         case .keyword: "keyword"
         case .list: "list"
         }
@@ -37,6 +40,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
         case .uuid(let uuid): uuid.description
         case .boolean(let flag): flag ? "true" : "false"
         case .date(let date): date.description
+        case .url(let url): url.text
         case .keyword(let word): "keyword \(word)"
         case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
         }

@@ -22,6 +22,10 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     public var name: String { plan.definition.name }
     /// The parameters' types, by name.
     public var parameters: [String: ParameterSpec] { plan.definition.parameters }
+    /// The parameters' names in the order the route binds them, each at its position (see
+    /// ``RouteMatch/value(at:as:)``): the path's, then the query items' in the manifest's order,
+    /// then the raw query's and the fragment's.
+    public var parameterOrder: [String] { plan.names.buffer.map(\.text) }
 
     /// Routes are equal when their definitions, positions, hosts and paths are.
     public static func == (lhs: Route, rhs: Route) -> Bool {

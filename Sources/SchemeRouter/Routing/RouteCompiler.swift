@@ -116,10 +116,10 @@ struct RouteCompiler {
             if min > max { throw unreachable(path, route, "min \(min) is above max \(max), so no value fits") }
         case .enumeration(let values):
             guard !values.isEmpty else { throw invalid(path.appending("values"), "an enumeration lists at least one value") }
-            var seen: Set<String> = []
-            for (index, value) in values.enumerated() where !seen.insert(value).inserted {
-                throw invalid(path.appending("values").appending(index: index), "'\(value)' is listed twice")
-            }
+            try checkUnique(values, at: path.appending("values"))
+        case .url(let schemes):
+            guard !schemes.isEmpty else { throw invalid(path.appending("schemes"), "a url parameter allows at least one scheme") }
+            try checkUnique(schemes, at: path.appending("schemes"))
         case .uuid, .boolean, .date, .remainder:
             break
         }
@@ -142,6 +142,14 @@ struct RouteCompiler {
             if isPath && (keyword == "." || keyword == "..") {
                 throw invalid(keywordPath, "'\(keyword)' is a dot segment, which never matches a path parameter")
             }
+        }
+    }
+
+    /// Refuses a list (enumeration values, schemes) that names a value twice.
+    func checkUnique(_ values: [String], at path: ManifestKeyPath) throws(ManifestError) {
+        var seen: Set<String> = []
+        for (index, value) in values.enumerated() where !seen.insert(value).inserted {
+            throw invalid(path.appending(index: index), "'\(value)' is listed twice")
         }
     }
 

@@ -116,9 +116,9 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             let copy = unsafeDowncast(Storage.create(minimumCapacity: capacity) { _ in head.pointee }, to: Storage.self)
             copy.slots.initialize(from: slots, count: capacity)
             for index in 0..<head.pointee.count {
-                guard case .read(.text(let text)) = slots[index].value else { continue }
+                guard case .read(let value) = slots[index].value, let text = value.text else { continue }
                 let moved = copy.bytes + (text.baseAddress.unsafelyUnwrapped - UnsafePointer(bytes))
-                copy.slots[index].value = .read(.text(UnsafeBufferPointer(start: moved, count: text.count)))
+                copy.slots[index].value = .read(value.moved(to: UnsafeBufferPointer(start: moved, count: text.count)))
             }
             return copy
         }
@@ -162,6 +162,28 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             return slot
         }
 
+        /// The value bound at position `index` of the route's parameters (``Route/parameterOrder``),
+        /// or `nil` when absent; a set made by hand is read by the name at that position.
+        @inline(__always)
+        func value(at index: Int) -> ParameterValue? {
+            let head = self.head
+            guard head.pointee.byHand == nil else {
+                guard let plan = head.pointee.route?.plan, plan.names.indices.contains(index) else { return nil }
+                return head.pointee.byHand?[plan.names[index].text]
+            }
+            guard index >= 0, index < head.pointee.names.count else { return nil }
+            let slot = slots[index]
+            if case .absent = slot.value { return nil }
+            return value(slot)
+        }
+
+        /// The list bound at position `index`, read item by item with `item` (`nil`: not such a list).
+        @inline(__always)
+        func list<Element>(at index: Int, _ item: (Storage, Slot) -> Element?) -> [Element]? {
+            guard head.pointee.byHand == nil, index >= 0, index < head.pointee.names.count else { return nil }
+            return list(slots[index], item)
+        }
+
         func value(of name: String) -> ParameterValue? {
             guard let slot = slot(name) else { return head.pointee.byHand?[name] }
             return value(slot)
@@ -196,10 +218,12 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
         @inline(__always)
         func bind(_ index: Int, _ value: ReadValue, start: Int, url: UnsafePointer<UInt8>) {
             var kept = value
-            if case .text(let decoded) = value {
+            switch value {
+            case .text(let decoded), .url(let decoded):
                 let text = bytes + start
                 if let base = decoded.baseAddress, base != url + start { text.update(from: base, count: decoded.count) }
-                kept = .text(UnsafeBufferPointer(start: text, count: decoded.count))
+                kept = value.moved(to: UnsafeBufferPointer(start: text, count: decoded.count))
+            default: break
             }
             slots[index] = Slot(value: .read(kept), start: Int32(truncatingIfNeeded: start))
         }
@@ -264,28 +288,28 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
     /// The values of a `repeated` string parameter, or the segments of a catch-all. (The other
     /// getters are ``ParameterReader``'s.)
     public func strings(_ name: String) throws(RouteError) -> [String] {
-        if let slot = storage.slot(name),
-            let strings = storage.list(slot, { storage, item -> String? in
-                guard case .read(.text(let text)) = item.value else { return nil }
-                return StringList.string(text)
-            })
-        {
-            return strings
-        }
+        if let slot = storage.slot(name), let strings = storage.list(slot, Self.string) { return strings }
         return try value(name)
     }
 
     /// The values of a `repeated` integer parameter.
     public func integers(_ name: String) throws(RouteError) -> [Int] {
-        if let slot = storage.slot(name),
-            let integers = storage.list(slot, { _, item -> Int? in
-                guard case .read(.integer(let number)) = item.value else { return nil }
-                return number
-            })
-        {
-            return integers
-        }
+        if let slot = storage.slot(name), let integers = storage.list(slot, Self.integer) { return integers }
         return try value(name)
+    }
+
+    /// A list item's `String`, or `nil` when it is not text.
+    @inline(__always)
+    static func string(_ storage: Storage, _ item: Slot) -> String? {
+        guard case .read(.text(let text)) = item.value else { return nil }
+        return StringList.string(text)
+    }
+
+    /// A list item's integer, or `nil` when it is not one.
+    @inline(__always)
+    static func integer(_ storage: Storage, _ item: Slot) -> Int? {
+        guard case .read(.integer(let number)) = item.value else { return nil }
+        return number
     }
 
     /// The byte offset in the URL of the text `name` was read from, when it came from a URL.

@@ -1,4 +1,19 @@
-/// A typed request an app reads from a matched route and can print back to a URL.
+/// A request that prints back to a URL of its route, so `parse(print(r)) == r`: a ``RouteRequest``,
+/// or an app's request type generated from its manifest.
+///
+/// ```swift
+/// let url = try declaration.url(for: request)   // the route's scheme, host, path, query and fragment
+/// ```
+public protocol PrintableRequest: Sendable {
+    /// The `name` of the route in the manifest this request belongs to.
+    var routeName: String { get }
+    /// The parameters to print the request back into a URL with.
+    var routeParameters: RouteParameters { get }
+}
+
+/// A typed request of one route, read from a match and printed back to a URL: the core's way to
+/// read a route's values by name, without the runtime (an app's request type is generated from
+/// its manifest instead: ``AppRequest``).
 ///
 /// ```swift
 /// struct AddTask: RouteRequest {
@@ -12,12 +27,15 @@
 /// let url = try declaration.url(for: request)        // parse(print(r)) == r
 /// ```
 /// (`Docs/Manifests.md`, "Reading a URL", has one with an optional date and a keyword.)
-public protocol RouteRequest: Sendable {
+public protocol RouteRequest: PrintableRequest {
     /// The `name` of the route in the manifest this request belongs to.
     static var routeName: String { get }
     /// Reads the request from a route's bound parameters.
     /// - Throws: ``RouteError`` naming the parameter (and its byte offset in the URL).
     init(parameters: RouteParameters) throws(RouteError)
-    /// The parameters to print the request back into a URL with.
-    var routeParameters: RouteParameters { get }
+}
+
+extension RouteRequest {
+    /// ``routeName-swift.type.property``, the route of every request of this type.
+    public var routeName: String { Self.routeName }
 }

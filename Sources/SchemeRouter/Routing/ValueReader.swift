@@ -2,14 +2,14 @@
 /// while binding copies no enum payload and touches no reference count.
 struct ValueReader: Sendable {
     enum Kind: UInt8, Sendable {
-        case string, integer, uuid, boolean, enumeration, date, remainder
+        case string, integer, uuid, boolean, enumeration, date, remainder, url
     }
 
     let kind: Kind
     /// `string`: the length bounds in Unicode scalars (`Int.max` without a maximum); `integer`: the range.
     let minimum: Int
     let maximum: Int
-    /// Keywords, then enumeration values: ranges into the plan's ``WordList``.
+    /// Keywords, then enumeration values (a `url`'s schemes): ranges into the plan's ``WordList``.
     let keywords: Range<Int>
     let values: Range<Int>
     /// `date`: the format's index in the plan's formats.
@@ -42,6 +42,9 @@ struct ValueReader: Sendable {
             format = formats.count
             formats.append(dateFormat)
         case .remainder: kind = .remainder
+        case .url(let schemes):
+            kind = .url
+            valueWords = schemes
         }
         (minimum, maximum) = bounds
         self.format = format
@@ -80,6 +83,15 @@ struct ValueReader: Sendable {
             return .boolean(false)
         case .date:
             return .date(try formats[format].parse(bytes))
+        case .url:
+            let layout: URLLayout
+            do throws(URLRejection) { layout = try URLParser.validate(bytes) } catch { throw .init(fault: .notAURL(error), index: error.offset) }
+            let scheme = UnsafeBufferPointer(rebasing: bytes[layout.scheme])
+            guard values.contains(where: { ByteText.equalsIgnoringASCIICase(scheme, words.strings[$0]) }) else {
+                let allowed = Array(words.strings.buffer[values])
+                throw .init(fault: .schemeNotAllowed(scheme: String(decoding: scheme, as: UTF8.self).lowercased(), allowed: allowed), index: 0)
+            }
+            return .url(bytes)
         case .remainder:
             preconditionFailure("a catch-all is bound segment by segment")
         }
@@ -96,6 +108,23 @@ enum ReadValue {
     case uuid(UUIDValue)
     case boolean(Bool)
     case date(CivilDateTime)
+    /// A `url` value: its text, which the parser accepted (kept as ``text(_:)`` is).
+    case url(UnsafeBufferPointer<UInt8>)
+
+    /// The text a `string` or `url` value points to, which the match keeps a copy of.
+    var text: UnsafeBufferPointer<UInt8>? {
+        switch self {
+        case .text(let bytes), .url(let bytes): bytes
+        default: nil
+        }
+    }
+
+    /// The same value pointing to `bytes`, a copy of its ``text``.
+    @inline(__always)
+    func moved(to bytes: UnsafeBufferPointer<UInt8>) -> ReadValue {
+        if case .url = self { return .url(bytes) }
+        return .text(bytes)
+    }
 
     /// The value as a ``ParameterValue``.
     func parameterValue(_ words: WordList.Frozen) -> ParameterValue {
@@ -106,6 +135,7 @@ enum ReadValue {
         case .uuid(let uuid): .uuid(uuid)
         case .boolean(let flag): .boolean(flag)
         case .date(let date): .date(date)
+        case .url(let bytes): .url(SchemeURL(validated: bytes))
         }
     }
 }

@@ -100,24 +100,19 @@ public final class LifecycleController {
     /// Creates a controller for an app that is `notRunning`.
     /// - Parameters:
     ///   - delegate: The app delegate; one that adopts ``SceneApplicationDelegate`` also
-    ///     supplies the scene delegates.
-    ///   - declaration: The app's compiled manifest: URLs are routed with it and read as the
-    ///     delegate's ``ApplicationDelegate/Request``.
+    ///     supplies the scene delegates. URLs are routed with the manifest its
+    ///     ``ApplicationDelegate/Request`` type carries, and read as that type.
     ///   - clock: The monotonic clock for the deadlines.
     ///   - configuration: The deadlines; iOS's by default.
-    /// - Throws: `RequestTypeMismatch` when the delegate's request type does not name exactly
-    ///   the manifest's routes.
     public convenience init<Delegate: ApplicationDelegate>(
         delegate: Delegate,
-        declaration: SchemeDeclaration,
         clock: any LifecycleClock,
         configuration: LifecycleConfiguration = LifecycleConfiguration()
-    ) throws(RequestTypeMismatch) {
-        let router = try AppRouter(declaration, requestType: Delegate.Request.self)
-        self.init(delegate: delegate, router: router, clock: clock, configuration: configuration)
+    ) {
+        self.init(delegate: delegate, router: AppRouter(for: Delegate.Request.self), clock: clock, configuration: configuration)
     }
 
-    /// Creates a controller with a router already checked against the delegate's request type.
+    /// Creates a controller with a router already made for the delegate's request type.
     /// - Precondition: `router` was made for `Delegate.Request`.
     package init<Delegate: ApplicationDelegate>(
         delegate: Delegate,

@@ -2,23 +2,23 @@ internal import SchemeRouter
 internal import SchemeRouterLifecycle
 internal import SchemeRouterSender
 
-/// What the runtime needs of the app's delegate type, without being generic over it: how to tie
-/// its request type to the manifest, and how to create the delegate and the one lifecycle
-/// controller that drives it (with or without scenes).
+/// What the runtime needs of the app's delegate type, without being generic over it: its
+/// request type's manifest, the router that reads URLs as that type, and how to create the
+/// delegate and the one lifecycle controller that drives it (with or without scenes).
 @MainActor
 struct AppFactory {
-    /// Checks the delegate's request type against the compiled manifest.
-    let makeRouter: @MainActor (SchemeDeclaration) throws(RequestTypeMismatch) -> AppRouter
+    /// The manifest the delegate's request type carries.
+    let manifest: EmbeddedManifest
+    /// The router of the delegate's request type over its compiled manifest.
+    let makeRouter: @MainActor (SchemeDeclaration) -> AppRouter
     /// Creates the delegate (the app's factory) and the controller that drives it.
     let makeController: @MainActor (AppRouter, LifecycleConfiguration) -> LifecycleController
 
-    init<Delegate: ApplicationDelegate>(_ makeDelegate: @escaping @MainActor (SchemeDeclaration) -> Delegate) {
-        makeRouter = { declaration throws(RequestTypeMismatch) in
-            try AppRouter(declaration, requestType: Delegate.Request.self)
-        }
+    init<Delegate: ApplicationDelegate>(_ makeDelegate: @escaping @MainActor () -> Delegate) {
+        manifest = Delegate.Request.manifest
+        makeRouter = { declaration in AppRouter(declaration, requestType: Delegate.Request.self) }
         makeController = { router, configuration in
-            LifecycleController(
-                delegate: makeDelegate(router.declaration), router: router, clock: MonotonicClock(), configuration: configuration)
+            LifecycleController(delegate: makeDelegate(), router: router, clock: MonotonicClock(), configuration: configuration)
         }
     }
 }

@@ -1,15 +1,13 @@
 internal import SchemeRouterSender
 
 /// The runtime's deadlines and limits, as the app chooses them: a parameter of
-/// ``Application/main(manifest:file:settings:makeDelegate:)``. Every `SCHEMEROUTER_*` variable
+/// ``Application/main(settings:host:makeDelegate:)``. Every `SCHEMEROUTER_*` variable
 /// that is set overrides its field (the operator's word wins); Docs/Runtime.md lists them.
 ///
 /// ```swift
 /// var settings = ApplicationSettings()
 /// settings.hookDeadline = .seconds(2)
-/// Application.main(manifest: notesManifestJSON, file: "Schemes/notes.json", settings: settings) { _ in
-///     NotesDelegate()
-/// }
+/// Application.main(settings: settings) { NotesDelegate() }
 /// ```
 public struct ApplicationSettings: Sendable, Hashable {
     /// How long the delegate factory and the launch hooks may take together

@@ -16,7 +16,7 @@ extension Invocation {
             exit(ExitStatus.success.rawValue)
         case .primary(let lock):
             settings.detach = false
-            let router = primaryRouter(factory, lock: lock)
+            let router = primaryRouter(factory)
             becomePrimary(lock, files: files, router: router, request: LaunchRequest(byBus: true), factory: factory)
         case .notRunning:
             preconditionFailure("an app invocation may become the primary")

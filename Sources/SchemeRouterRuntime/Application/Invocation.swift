@@ -9,27 +9,16 @@ internal import SchemeRouterPlatform
 /// carries it out. Every path ends the process.
 @MainActor
 final class Invocation {
-    /// The embedded manifest's exact text.
-    let manifestText: String
-    /// The manifest's path in the source tree, for messages.
-    let file: String
-    /// The bundle name: scanned from the manifest text (a sender needs nothing else), or taken
-    /// from the full parse when the scan cannot tell.
-    let name: String
+    /// The app's manifest, embedded by its request type.
+    let manifest: EmbeddedManifest
+    /// The bundle name: all a sender needs (it names the socket), so it parses nothing.
+    var name: String { manifest.bundleName }
     var settings = RuntimeSettings.default
     /// The run loop that drives the primary, when it is not libuv's own.
     var host: (any HostRunLoop)?
 
-    init(manifestText: String, file: String) {
-        self.manifestText = manifestText
-        self.file = file
-        if let name = ManifestName.scan(manifestText) {
-            self.name = name
-        } else {
-            let manifest = Self.parse(manifestText, file: file)
-            self.name = manifest.name.rawValue
-            parsed = AppIdentity(manifest)
-        }
+    init(manifest: EmbeddedManifest) {
+        self.manifest = manifest
     }
 
     private var parsed: AppIdentity?
@@ -37,20 +26,16 @@ final class Invocation {
     /// The fully parsed manifest, parsed on first use (the primary, or a rejection check).
     var app: AppIdentity {
         if let parsed { return parsed }
-        let identity = AppIdentity(Self.parse(manifestText, file: file))
-        precondition(
-            identity.name == name,
-            "\(file): the manifest scan found the bundle name '\(name)' but the parser found '\(identity.name)'")
-        parsed = identity
-        return identity
-    }
-
-    private static func parse(_ text: String, file: String) -> Manifest {
+        let identity: AppIdentity
         do throws(ManifestError) {
-            return try Manifest(json: Array(text.utf8), file: file)
+            identity = AppIdentity(try Manifest(json: manifest.bytes, file: manifest.file))
         } catch {
             preconditionFailure("the embedded manifest is invalid: \(error)")
         }
+        precondition(
+            identity.name == name, "\(manifest.file): the request type names the bundle '\(name)' but the manifest '\(identity.name)'")
+        parsed = identity
+        return identity
     }
 
     /// Carries out the invocation.
@@ -68,8 +53,7 @@ final class Invocation {
         case .busService:
             serveBus(factory: factory)
         case .manifest:
-            let bytes = Array(manifestText.utf8)
-            _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            _ = write(1, manifest.bytes.baseAddress, manifest.bytes.count)
             exit(ExitStatus.success.rawValue)
         }
     }
@@ -106,7 +90,7 @@ final class Invocation {
                 if verdict == .terminated && attempt < 3 { continue }
                 finish(verdict, url: url.text)
             case .primary(let lock):
-                let router = primaryRouter(factory, lock: lock)
+                let router = primaryRouter(factory)
                 let routed: RoutedURL
                 do throws(RouteRefusal) {
                     routed = try router.route(url)
@@ -147,7 +131,7 @@ final class Invocation {
                 lock.release()
                 fail(.usage("\(name) exits on suspend (UIApplicationExitsOnSuspend): it cannot launch into the background"))
             }
-            let router = primaryRouter(factory, lock: lock)
+            let router = primaryRouter(factory)
             becomePrimary(
                 lock, files: files, router: router,
                 request: LaunchRequest(activationToken: activationToken, intoBackground: intoBackground), factory: factory)
@@ -179,26 +163,15 @@ final class Invocation {
         }
     }
 
-    /// The manifest compiled once and tied to the delegate's request type, before anything is
-    /// served; a request type that does not name exactly the manifest's routes ends the app with
-    /// `ExitStatus/requestTypeMismatch`.
-    func primaryRouter(_ factory: AppFactory, lock: InstanceLock) -> PrimaryRouter {
+    /// The manifest compiled once, with the delegate's request type, before anything is served.
+    func primaryRouter(_ factory: AppFactory) -> PrimaryRouter {
         let declaration: SchemeDeclaration
         do throws(ManifestError) {
             declaration = try SchemeDeclaration(app.manifest)
         } catch {
             preconditionFailure("the embedded manifest's routes are invalid: \(error)")
         }
-        do throws(RequestTypeMismatch) {
-            return PrimaryRouter(app: app, router: try factory.makeRouter(declaration))
-        } catch {
-            lock.release()
-            Log.error(error.description)
-            if let descriptor = settings.verdictDescriptor {
-                VerdictSink(descriptor: descriptor).deliver(.launchFailed(error.description))
-            }
-            exit(ExitStatus.requestTypeMismatch.rawValue)
-        }
+        return PrimaryRouter(app: app, router: factory.makeRouter(declaration))
     }
 
     /// The runtime directory and this app's files in it.

@@ -13,9 +13,10 @@ final class ProbeSandbox: AppSandbox {
     /// The `load-probe` executable.
     var probe: String { executable }
 
-    init(environment: [String] = []) throws(TestFailure) {
+    /// - Parameter bundleName: The probe's bundle, `org.schemerouter.suspendingprobe` under `LOADPROBE_EXITS_ON_SUSPEND=1`.
+    init(environment: [String] = [], bundleName: String = ProbeSandbox.bundleName) throws(TestFailure) {
         try super.init(
-            product: "load-probe", bundleName: Self.bundleName, defaultTimeout: .seconds(30),
+            product: "load-probe", bundleName: bundleName, defaultTimeout: .seconds(30),
             environment: { root in
                 [
                     "PATH=/usr/bin:/bin", "HOME=\(root)", "XDG_RUNTIME_DIR=\(root)/run", "LOADPROBE_LOG=\(root)/deliveries.log",
