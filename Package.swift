@@ -151,6 +151,13 @@ let package = Package(
         ),
         // The tests' one-nanosecond step of the wall clock (the kernel's clock-set notice, for real).
         .target(name: "CWallClockStep", path: "Tests/CWallClockStep"),
+        // The request type the SchemeRouterGenerator plugin generates from Schemes/everything.json
+        // (every parameter type): round trips, positions, names, the embedded bytes.
+        .testTarget(
+            name: "SchemeRouterGeneratedTests",
+            dependencies: ["SchemeRouter", "SchemeRouterTestKit", .product(name: "PropertyBased", package: "swift-property-based")],
+            plugins: ["SchemeRouterGenerator"]
+        ),
         // Real processes and real sockets: end-to-end tests of the runtime and the examples.
         .testTarget(
             name: "SchemeRouterRuntimeTests",

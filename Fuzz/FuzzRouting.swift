@@ -1,7 +1,7 @@
 import Glibc
 
 // Routing under the fuzzer: the registry of the manifests Fuzz/run names in FUZZ_MANIFESTS
-// (Schemes/todolist.json, Fuzz/manifests/notes.json with every parameter type, and FragileHandler's),
+// (Examples/TodoList/Schemes/todolist.json, Fuzz/manifests/notes.json with every parameter type, and FragileHandler's),
 // the route oracles, and — for inputs that start with '{' — the manifest reader and route compiler.
 enum FuzzRouting {
     /// Built once, on the first input.

@@ -31,9 +31,9 @@ struct Fuzz: ParsableCommand {
             with a one-line reproduce command.
 
             Examples:
-              schemectl fuzz --schemes Schemes --duration 60s
+              schemectl fuzz --schemes Examples/TodoList/Schemes --duration 60s
               schemectl fuzz --iterations 1000000 --seed 42 --json
-              schemectl fuzz --target Schemes/todolist.json \\
+              schemectl fuzz --target Examples/TodoList/Schemes/todolist.json \\
                   --exec .build/release/todolist --duration 30s
               schemectl fuzz --replay fuzz-findings/round-trip-….txt
 
@@ -53,8 +53,8 @@ struct Fuzz: ParsableCommand {
             """
     )
 
-    @Option(help: "Directory of manifests (*.json), or one manifest file, for in-process fuzzing.")
-    var schemes: String = "Schemes"
+    @Option(help: "For in-process fuzzing: a manifest, or a directory (its *.json and every Schemes/*.json below it; default: the package here).")
+    var schemes: String = "."
 
     @Option(help: "Out-of-process: the manifest of the app under attack.")
     var target: String?

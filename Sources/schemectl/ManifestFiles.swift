@@ -12,22 +12,43 @@ enum ManifestFiles {
         var description: String { "\(path): \(reason)" }
     }
 
-    /// The `*.json` files of a directory, sorted by name; or the path itself when it is not a
-    /// directory (the reader refuses it when it is not a regular file either).
+    /// The manifests at `path`: a file itself (the reader refuses it when it is not a regular
+    /// file); for a directory, its own `*.json` files, then every `Schemes/*.json` below it (where
+    /// each app target keeps its manifest), sorted by path. The walk skips hidden directories,
+    /// `.build*`, symbolic links and other packages (a directory with a `Package.swift`).
     static func paths(_ path: String) throws(Unreadable) -> [String] {
         switch FileSystem.kind(of: path) {
         case .missing: throw Unreadable(path: path, reason: SystemError(errno: Sys.errno, call: "stat").reason)
         case .directory: break
         case .regular, .other: return [path]
         }
-        let prefix = path.hasSuffix("/") ? path : path + "/"
+        let prefix = path == "." ? "" : path.hasSuffix("/") ? path : path + "/"
         do throws(SystemError) {
-            return try FileSystem.listing(path)
-                .filter { $0.name.hasSuffix(".json") && !$0.name.hasPrefix(".") }
-                .map { prefix + $0.name }
+            return try FileSystem.listing(path).filter(isManifest).map { prefix + $0.name } + targetManifests(below: prefix, depth: 0)
         } catch {
             throw Unreadable(path: path, reason: error.reason)
         }
+    }
+
+    /// The `*.json` of every `Schemes` directory below `directory` (empty, or ending in `/`).
+    private static func targetManifests(below directory: String, depth: Int) -> [String] {
+        guard depth < 8 else { return [] }
+        var found: [String] = []
+        for entry in FileSystem.entries(of: directory.isEmpty ? "." : directory) where entry.isDirectory {
+            let path = directory + entry.name
+            guard !entry.name.hasPrefix("."), !FileSystem.isSymbolicLink(path),
+                FileSystem.kind(of: path + "/Package.swift") == .missing
+            else { continue }
+            if entry.name == "Schemes" {
+                found += FileSystem.entries(of: path).filter(isManifest).map { path + "/" + $0.name }
+            }
+            found += targetManifests(below: path + "/", depth: depth + 1)
+        }
+        return found
+    }
+
+    private static func isManifest(_ entry: (name: String, isDirectory: Bool)) -> Bool {
+        !entry.isDirectory && entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".")
     }
 
     /// A file's bytes, refusing more than a manifest may have (the runtime's reader).

@@ -22,7 +22,7 @@ struct PlistImport: ParsableCommand {
             CFBundleURLName (else the plist's CFBundleIdentifier) and CFBundleURLSchemes; entries of \
             one name are merged. The manifest (canonical JSON, with "routes": [] to fill in) goes to \
             standard output:
-              schemectl plist import Info.plist > Schemes/todolist.json
+              schemectl plist import Info.plist > Sources/TodoList/Schemes/todolist.json
 
             Exit status: 0 printed; 64 usage error; 65 the plist is invalid or declares no usable URL \
             type (names with '-', reserved schemes, several names without --name); 66 unreadable.

@@ -27,18 +27,22 @@ struct Register: ParsableCommand {
             [Desktop Action] groups. Registering without the flag removes a service file register wrote \
             (see Docs/DBus.md).
 
-            Example:
-              schemectl register Schemes/todolist.json --exec /usr/local/bin/todolist
-              schemectl register Schemes/todolist.json --exec /usr/local/bin/todolist --dbus-activatable
+            A relative --exec is made absolute against the current directory: the desktop file always \
+            holds an absolute path (launchers run Exec from another directory).
 
-            Exit status: 0 registered (or already registered); 64 usage error (relative or unwritable \
-            --exec path); 65 invalid manifest; 66 manifest unreadable, or --exec missing or not \
-            executable; 73 a desktop file that is not ours has the app's id; 74 a file could not be \
-            written; 78 HOME unset.
+            Example:
+              schemectl register Examples/TodoList/Schemes/todolist.json --exec /usr/local/bin/todolist
+              schemectl register Examples/TodoList/Schemes/todolist.json --exec ./todolist --dbus-activatable
+
+            Exit status: 0 registered (or already registered); 64 usage error (an --exec path a desktop \
+            file cannot hold, such as one with a control character); 65 invalid manifest; 66 manifest \
+            unreadable, or --exec missing or not executable; 73 a desktop file that is not ours has the \
+            app's id; 74 a file could not be written; 78 HOME unset.
             """
     )
 
-    @Argument(help: "The app's manifest (e.g. Schemes/todolist.json).") var manifest: String
+    @Argument(help: "The app's manifest (e.g. Examples/TodoList/Schemes/todolist.json; an installed app prints its own with --manifest).")
+    var manifest: String
     @Option(help: "The app's executable (a relative path is taken from the current directory).") var exec: String
     @Option(help: "The name desktop choosers show (default: the CFBundleURLName).") var displayName: String?
     @Flag(help: "Let launchers open URLs over D-Bus (DBusActivatable=true and a D-Bus service file).")

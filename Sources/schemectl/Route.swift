@@ -15,7 +15,7 @@ struct Route: ParsableCommand {
 
             Examples:
               schemectl route 'todolist://www.acme.com?Quarterly%20Report#200806231300'
-              schemectl route --schemes Schemes --json 'todolist://x?Report#200802301300'
+              schemectl route --schemes Examples/TodoList/Schemes --json 'todolist://x?Report#200802301300'
 
             --json prints one object:
               {"version": 1, "input", "matched": true, "declaration", "file", "route", "template",
@@ -29,7 +29,8 @@ struct Route: ParsableCommand {
     )
 
     @Argument(help: "The URL to route.") var url: String
-    @Option(help: "Directory of manifests (*.json), or one manifest file.") var schemes: String = "Schemes"
+    @Option(help: "A manifest, or a directory: its *.json and every Schemes/*.json below it (default: the package here).")
+    var schemes: String = "."
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
@@ -81,7 +82,9 @@ struct Check: ParsableCommand {
         commandName: "check",
         abstract: "Validate every manifest in a directory.",
         discussion: """
-            Reads every *.json manifest of the directory (or the one file given) and reports every \
+            Reads every manifest of the directory (its *.json, and every Schemes/*.json below it, where \
+            each app target keeps its own; hidden directories, .build and other packages are skipped), \
+            or the one file given, and reports every \
             problem: JSON syntax (byte, line, column), unknown or missing keys, wrong types, malformed \
             names and schemes, reserved schemes no app may claim, invalid routes and parameters, routes \
             that conflict or can never match, and schemes or names claimed by two manifests. Each \
@@ -97,7 +100,8 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Argument(help: "Directory of manifests (*.json), or one manifest file.") var directory: String = "Schemes"
+    @Argument(help: "A manifest, or a directory: its *.json and every Schemes/*.json below it (default: the package here).")
+    var directory: String = "."
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {

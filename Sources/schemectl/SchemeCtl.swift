@@ -10,7 +10,7 @@ struct SchemeCtl: ParsableCommand {
         abstract: "Strict custom-URL-scheme tooling for the Linux desktop.",
         discussion: """
             SchemeRouter parses every URL strictly (RFC 3986), matches it to the typed routes an app \
-            declares in its manifest under Schemes/, and delivers it with UIKit's launch-or-wake sequence.
+            declares in its manifest (Schemes/<name>.json in the app's target), and delivers it with UIKit's launch-or-wake sequence.
 
             Each command documents its exit statuses in its help (schemectl help <command>). They come \
             from the one table every SchemeRouter process uses (Docs/Runtime.md): 0 is always \

@@ -28,6 +28,7 @@ struct RequestTypeSource {
     /// One value of a route: its label, Swift type, how it is read, and the nested type it needs.
     private struct Value {
         let parameter: String
+        /// The parameter's name as a label (never escaped: labels need no backticks).
         let label: String
         let type: String
         let read: String
@@ -103,9 +104,9 @@ struct RequestTypeSource {
                 lines.append("        case .\(item.name): SchemeRouter.RouteParameters()")
                 continue
             }
-            lines.append("        case .\(item.name)(" + item.values.map { "let \($0.label)" }.joined(separator: ", ") + "):")
+            lines.append("        case .\(item.name)(" + item.values.map { "let \(SwiftName.escaped($0.label))" }.joined(separator: ", ") + "):")
             let values = item.values.map { value in
-                "\(SwiftName.literal(value.parameter)): \(value.label)\(value.type.hasSuffix("?") ? "?" : "").parameterValue"
+                "\(SwiftName.literal(value.parameter)): \(SwiftName.escaped(value.label))\(value.type.hasSuffix("?") ? "?" : "").parameterValue"
             }
             lines.append("            SchemeRouter.RouteParameters([\(values.joined(separator: ", "))].compactMapValues { $0 })")
         }
@@ -121,7 +122,7 @@ struct RequestTypeSource {
     /// The value bound at `position` of `route`.
     private func value(_ parameter: String, at position: Int, of route: Route, nestedNames: inout Set<String>) -> Value {
         let spec = route.parameters[parameter]!
-        let label = SwiftName.escaped(parameter)
+        let label = parameter
         func nestedName() -> String {
             SwiftName.unique(SwiftName.capitalized(route.name) + SwiftName.capitalized(parameter), taken: &nestedNames)
         }
@@ -193,7 +194,7 @@ struct RequestTypeSource {
         let keywords = spec.keywords.map { ($0, SwiftName.escaped(SwiftName.unique(SwiftName.identifier(for: $0), taken: &taken))) }
         let valueCase = SwiftName.escaped(kind)
         var lines = [
-            "    /// `\(parameter)` in route `\(route)`: a keyword (\(spec.keywords.map { "`\($0)`" }.joined(separator: ", "))) or a \(kind).",
+            "    /// `\(parameter)` in route `\(route)`: a keyword (\(spec.keywords.map { "`\($0)`" }.joined(separator: ", "))) or \(kind.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(kind).",
             "    enum \(name): SchemeRouter.ParameterConvertible, Swift.Hashable, Swift.Sendable {",
         ]
         lines += keywords.map { "        case \($0.1)" }

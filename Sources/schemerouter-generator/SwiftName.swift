@@ -1,10 +1,10 @@
 /// Swift spellings of manifest names: route and parameter names are already identifiers
 /// (letters, digits and `_`, not starting with a digit), enumeration values and keywords are any text.
 enum SwiftName {
-    /// Words that must be written in backticks to be a name.
+    /// Words that must be written in backticks to be a name (`open`, a common route name, need not).
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
         "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
         "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
@@ -16,7 +16,7 @@ enum SwiftName {
     static let unusableCaseNames: Set<String> = ["self", "Self", "init", "Type", "Protocol", "manifest", "_"]
 
     /// Names no value of a case can be labelled with.
-    static let unusableLabels: Set<String> = ["self", "Self", "_"]
+    static let unusableLabels: Set<String> = ["self", "Self", "_", "inout", "var", "let"]
 
     /// `name` as written in code: in backticks when it is a keyword.
     static func escaped(_ name: String) -> String {

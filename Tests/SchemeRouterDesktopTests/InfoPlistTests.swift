@@ -51,7 +51,7 @@ import SchemeRouterPlatform
     }
 
     @Test func exportThenImportRoundTrips() throws {
-        let bytes = try #require(try RegularFile.readIfExists(#filePath.replacing("Tests/SchemeRouterDesktopTests/InfoPlistTests.swift", with: "Schemes/todolist.json")))
+        let bytes = try #require(try RegularFile.readIfExists(#filePath.replacing("Tests/SchemeRouterDesktopTests/InfoPlistTests.swift", with: "Examples/TodoList/Schemes/todolist.json")))
         let manifest = try Manifest(json: bytes, file: "Schemes/todolist.json")
         let xml = InfoPlist.xml(for: manifest)
         #expect(xml.contains("<key>CFBundleURLTypes</key>"))

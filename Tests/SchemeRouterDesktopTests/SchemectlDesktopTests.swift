@@ -6,7 +6,7 @@ import SchemeRouterPlatform
 /// The desktop commands of `schemectl` as a user runs them: exit statuses, --json, help text.
 @Suite struct SchemectlDesktopTests {
     static var manifest: String {
-        #filePath.replacing("Tests/SchemeRouterDesktopTests/SchemectlDesktopTests.swift", with: "Schemes/todolist.json")
+        #filePath.replacing("Tests/SchemeRouterDesktopTests/SchemectlDesktopTests.swift", with: "Examples/TodoList/Schemes/todolist.json")
     }
 
     static func schemectl(_ sandbox: Sandbox, _ arguments: [String], extra: [String: String] = [:]) throws -> ChildProcess.Result {
@@ -35,6 +35,23 @@ import SchemeRouterPlatform
         #expect(unregister.termination == .exited(0))
         #expect(!sandbox.exists(sandbox.userApplications + "/com.acme.todolist.desktop"))
         #expect(try Self.schemectl(sandbox, ["open", "todolist://x"]).termination == .exited(10))
+    }
+
+    /// `register --help` says so: a launcher runs Exec from another directory, so the desktop
+    /// file never holds a relative path.
+    @Test("a relative --exec is made absolute against the working directory: exit 0, Exec= holds the absolute path")
+    func relativeExecIsMadeAbsolute() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.write("#!/bin/sh\nexit 0\n", to: sandbox.root + "/todolist", mode: 0o755)
+        var environment = sandbox.environment
+        environment["SCHEMECTL"] = try Binaries.path("schemectl")
+        let register = try ChildProcess.run(
+            "/bin/sh", arguments: ["sh", "-c", "cd \"$0\" && exec \"$SCHEMECTL\" register \"$1\" --exec ./todolist", sandbox.root, Self.manifest],
+            environment: environment.entries, deadline: .seconds(60))
+        #expect(register.termination == .exited(0), "\(register.standardErrorText)")
+        let desktop = try #require(try sandbox.read(sandbox.userApplications + "/com.acme.todolist.desktop"))
+        #expect(desktop.contains("\nExec=\(sandbox.root)/todolist %u\n"), "\(desktop)")
     }
 
     @Test("relative XDG variables are ignored with a warning, and nothing is created from them")

@@ -5,7 +5,8 @@ import Testing
 /// `schemectl fuzz` as a user runs it: the summary, `--json`, replay, exit statuses.
 @Suite struct FuzzCommandTests {
     static let schemectl = FuzzFixtures.product("schemectl")
-    static let schemes = FuzzFixtures.packageRoot + "/Schemes"
+    /// Every example's manifest: `Examples/*/Schemes/*.json` (16 routes).
+    static let schemes = FuzzFixtures.packageRoot + "/Examples"
 
     static func run(_ arguments: [String], deadline: Duration = .seconds(120)) throws -> ChildProcess.Result {
         try ChildProcess.run(([schemectl, "fuzz"] + arguments).map { Array($0.utf8) }, deadline: deadline)
@@ -21,7 +22,7 @@ import Testing
         #expect(lines.count == 1)
         let json = String(lines.last ?? "")
         #expect(json.hasPrefix("{\"version\": 1, \"seed\": \"7\", \"iterations\": 30000, \"elapsedSeconds\": "))
-        #expect(json.contains("\"execsPerSecond\": ") && json.contains("\"findings\": []") && json.contains("\"routes\": 4"))
+        #expect(json.contains("\"execsPerSecond\": ") && json.contains("\"findings\": []") && json.contains("\"routes\": 16"))
         #expect(json.contains("\"differential\": {\"compared\": "))
         // The seed is announced on standard error when standard output is JSON.
         #expect(String(decoding: result.standardError, as: UTF8.self).contains("fuzz: seed 7 (replay with --seed 7)"))
@@ -33,7 +34,7 @@ import Testing
         #expect(result.termination == .exited(0))
         let text = Self.output(result)
         #expect(text.hasPrefix("fuzz: seed 3 (replay with --seed 3), in-process, "))
-        #expect(text.contains("fuzz: 2000 inputs in ") && text.contains("execs/s), seed 3, 4 routes"))
+        #expect(text.contains("fuzz: 2000 inputs in ") && text.contains("execs/s), seed 3, 16 routes"))
         #expect(text.contains("fuzz: no findings"))
     }
 

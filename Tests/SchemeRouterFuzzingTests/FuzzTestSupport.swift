@@ -6,7 +6,7 @@ import SchemeRouterPlatform
 
 /// Shared fixtures: manifests built from JSON text, temporary directories, the built products.
 enum FuzzFixtures {
-    /// The seed's TodoList manifest (a copy of Schemes/todolist.json).
+    /// The seed's TodoList manifest (a copy of Examples/TodoList/Schemes/todolist.json).
     static let todolistJSON = """
         {
           "CFBundleURLName": "com.acme.todolist",

@@ -7,7 +7,7 @@ import Testing
 /// and minimised; TodoList gives nothing.
 @Suite struct OutOfProcessTests {
     static let root = FuzzFixtures.packageRoot
-    static let fragileManifest = root + "/Examples/FragileHandler/fragile.json"
+    static let fragileManifest = root + "/Examples/FragileHandler/Schemes/fragile.json"
 
     static func fuzz(_ arguments: [String], deadline: Duration = .seconds(300)) throws -> ChildProcess.Result {
         try ChildProcess.run(([FuzzFixtures.product("schemectl"), "fuzz"] + arguments).map { Array($0.utf8) }, deadline: deadline)
@@ -78,7 +78,7 @@ import Testing
     @Test func todoListHasNoFindings() throws {
         let findings = TemporaryDirectory()
         let result = try Self.fuzz([
-            "--target", Self.root + "/Schemes/todolist.json", "--exec", FuzzFixtures.product("todolist"), "--seed", "5",
+            "--target", Self.root + "/Examples/TodoList/Schemes/todolist.json", "--exec", FuzzFixtures.product("todolist"), "--seed", "5",
             "--iterations", "300", "--json", "--findings", findings.path,
         ])
         let json = String(decoding: result.standardOutput, as: UTF8.self)

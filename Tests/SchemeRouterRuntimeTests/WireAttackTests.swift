@@ -182,7 +182,7 @@ struct WireAttackTests {
         let sandbox = try TodoSandbox()
         let schemectl = try Executables.path("schemectl")
         let register = try ChildProcess(
-            schemectl, ["register", #filePath.replacing("Tests/SchemeRouterRuntimeTests/WireAttackTests.swift", with: "Schemes/todolist.json"), "--exec", sandbox.todolist].map { Array($0.utf8) },
+            schemectl, ["register", #filePath.replacing("Tests/SchemeRouterRuntimeTests/WireAttackTests.swift", with: "Examples/TodoList/Schemes/todolist.json"), "--exec", sandbox.todolist].map { Array($0.utf8) },
             environment: sandbox.environment(), outputPrefix: sandbox.root + "/register")
         #expect(try register.wait() == 0, "\(register.standardError)")
         let squatter = try Self.squat(sandbox, as: nobody)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs the built `schemectl` as a user would: arguments, optional standard input, a working
-/// directory (the repository root by default, so `Schemes/` is found), and a bounded wait.
+/// directory (the repository root by default, so every example's `Schemes/` is found), and a bounded wait.
 enum Schemectl {
     struct Output {
         let status: Int32

@@ -61,7 +61,7 @@ struct ValidateRouteCheckTests {
         let output = try Schemectl.run(["route", "--json", Self.seed])
         #expect(output.status == 0)
         #expect(output.lines == [
-            #"{"version": 1, "input": "todolist://www.acme.com?Quarterly%20Report#200806231300", "matched": true, "declaration": "com.acme.todolist", "file": "Schemes/todolist.json", "route": "add", "template": "//*/?{task}#{due?}", "parameters": {"due": {"kind": "date", "value": "2008-06-23T13:00:00", "offset": 43}, "task": {"kind": "string", "value": "Quarterly Report", "offset": 24}}, "error": null}"#,
+            #"{"version": 1, "input": "todolist://www.acme.com?Quarterly%20Report#200806231300", "matched": true, "declaration": "com.acme.todolist", "file": "Examples/TodoList/Schemes/todolist.json", "route": "add", "template": "//*/?{task}#{due?}", "parameters": {"due": {"kind": "date", "value": "2008-06-23T13:00:00", "offset": 43}, "task": {"kind": "string", "value": "Quarterly Report", "offset": 24}}, "error": null}"#,
         ])
     }
 
@@ -91,12 +91,18 @@ struct ValidateRouteCheckTests {
         #expect(try Schemectl.run(["route", "--schemes", "/nonexistent-\(UUID())", Self.seed]).status == 66)
     }
 
+    /// With no argument, `check` reads the package it runs in: every target's `Schemes/*.json`.
     @Test func checkTheShippedManifests() throws {
         let output = try Schemectl.run(["check"])
         #expect(output.status == 0)
         #expect(output.lines == [
-            "ok     Schemes/notes.json: com.example.notes claims notes (3 routes)",
-            "ok     Schemes/todolist.json: com.acme.todolist claims todolist (1 route)",
+            "ok     Examples/FragileHandler/Schemes/fragile.json: com.example.fragile claims fragile (3 routes)",
+            "ok     Examples/LoadProbe/Schemes/probe.json: org.schemerouter.loadprobe claims loadprobe (7 routes)",
+            "ok     Examples/LoadProbe/Schemes/suspending-probe.json: org.schemerouter.suspendingprobe claims suspendingprobe (1 route)",
+            "ok     Examples/Notes/Schemes/notes.json: com.example.notes claims notes (3 routes)",
+            "ok     Examples/TodoList/Schemes/todolist.json: com.acme.todolist claims todolist (1 route)",
+            "ok     Examples/WindowProbe/Schemes/window-probe.json: com.example.windowprobe claims windowprobe (1 route)",
+            "ok     Tests/SchemeRouterGeneratedTests/Schemes/everything.json: org.schemerouter.generated claims generated, gen (8 routes)",
         ])
     }
 

@@ -14,7 +14,7 @@ import Glibc
 
 var binDirectory = ""
 var runs = 200
-var manifest = "../Schemes/todolist.json"
+var manifest = "../Examples/TodoList/Schemes/todolist.json"
 var variants: [(name: String, path: String)] = []
 var parent = "/tmp"
 var arguments = CommandLine.arguments.dropFirst().makeIterator()

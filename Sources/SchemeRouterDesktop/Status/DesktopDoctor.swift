@@ -68,7 +68,7 @@ public struct DesktopDoctor: Sendable {
         } else {
             problems.append(Problem(
                 .error, "no-handler", "nothing opens \(mimeType)",
-                fix: expected.flatMap(\.bundleName).map { "schemectl register Schemes/<manifest>.json --exec /path/to/app  (for \($0))" }
+                fix: expected.flatMap(\.bundleName).map { "schemectl register <target>/Schemes/<manifest>.json --exec /path/to/app  (for \($0))" }
                     ?? "schemectl register MANIFEST --exec /path/to/app"))
         }
         if let expected, handler?.file.id != expected, let ours = database.desktopFile(expected) {

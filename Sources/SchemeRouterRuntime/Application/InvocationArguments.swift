@@ -54,7 +54,7 @@ enum InvocationArguments: Equatable {
                \(program) --background   launch into the background
                \(program) --quit         terminate the running app (its state is preserved)
                \(program) --quit --discard-state   force-quit: terminate it and delete its preserved state
-               \(program) --manifest     print the app's embedded manifest (Schemes/*.json)
+               \(program) --manifest     print the app's embedded manifest (its Schemes/*.json)
                \(program) --gapplication-service
                                    started by the session bus: launch with the first Open (Docs/DBus.md)
         Exit status: 0 handled, 1 declined, 3 open failed (delivered); 2 rejected, 5 launch timed out,

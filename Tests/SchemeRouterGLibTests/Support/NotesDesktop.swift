@@ -21,7 +21,7 @@ struct NotesDesktop {
     var stateDirectory: String { root + "/home/.local/state/com.example.notes" }
 
     static var manifest: String {
-        #filePath.replacing("Tests/SchemeRouterGLibTests/Support/NotesDesktop.swift", with: "Schemes/notes.json")
+        #filePath.replacing("Tests/SchemeRouterGLibTests/Support/NotesDesktop.swift", with: "Examples/Notes/Schemes/notes.json")
     }
 
     /// - Parameter start: Starts the display server in the desktop's directory and runtime
