@@ -1,6 +1,6 @@
 public import SchemeRouter
 
-/// Checks an ``SchemeRouter/AppRequest`` type written by hand against the manifest it carries: a
+/// Checks an `AppRequest` type written by hand against the manifest it carries: a
 /// URL of every route, printed from valid values, must read as the type without an error. (A type
 /// the `SchemeRouterGenerator` plugin generates reads every route by construction.)
 ///

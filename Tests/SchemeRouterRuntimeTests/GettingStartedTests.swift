@@ -1,0 +1,106 @@
+import Glibc
+import SchemeRouterPlatform
+import Testing
+
+/// The Getting Started article, followed alone: its marked code blocks
+/// (`<!-- getting-started: PATH -->` before a fence) make a new package in a directory of its own,
+/// which depends on this checkout by path (`../SchemeRouter`, as the article says) and builds with
+/// the plugin; its tests pass; a typo in its manifest fails the build at the line and column. The
+/// GTK section (`getting-started-gtk:`) makes a second package. The packages and their build
+/// directories are kept outside the clone between runs (a first build compiles SchemeRouter).
+@Suite("Getting Started, followed alone", .serialized)
+struct GettingStartedTests {
+    static let article = CompileCheckTests.packageRoot + "/Sources/SchemeRouterRuntime/SchemeRouterRuntime.docc/GettingStarted.md"
+
+    /// The files a marker names, in article order.
+    static func files(_ marker: String) -> [(path: String, text: String)] {
+        let lines = TestFiles.read(article).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var files: [(String, String)] = []
+        let prefix = "<!-- \(marker): "
+        for (index, line) in lines.enumerated() where line.hasPrefix(prefix) && line.hasSuffix(" -->") {
+            let path = String(line.dropFirst(prefix.count).dropLast(4))
+            let body = lines[(index + 2)...].prefix { !$0.hasPrefix("```") }
+            files.append((path, body.joined(separator: "\n") + "\n"))
+        }
+        return files
+    }
+
+    /// A directory for `name` outside the clone, one per checkout (several may test at once),
+    /// with `SchemeRouter` beside it: a symbolic link to this checkout.
+    static func workspace(_ name: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in CompileCheckTests.packageRoot.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let base = "/tmp/schemerouter-getting-started-" + String(hash, radix: 16)
+        _ = mkdir(base, 0o700)
+        if FileSystem.realPath(base + "/SchemeRouter") != FileSystem.realPath(CompileCheckTests.packageRoot) {
+            _ = unlink(base + "/SchemeRouter")
+            #expect(symlink(CompileCheckTests.packageRoot, base + "/SchemeRouter") == 0)
+        }
+        return base + "/" + name
+    }
+
+    /// Writes `files` into `package` (a file that already holds the text is left alone, so a
+    /// rebuild is incremental) and removes nothing else.
+    static func write(_ files: [(path: String, text: String)], into package: String) throws {
+        for file in files {
+            let path = package + "/" + file.path
+            try FileSystem.makeDirectories(FileSystem.split(path).directory, mode: 0o755)
+            if TestFiles.exists(path) && TestFiles.read(path) == file.text { continue }
+            TestFiles.write(path, file.text)
+        }
+    }
+
+    /// Runs `swift` in `package` with `arguments`, for at most 20 minutes (a first build compiles
+    /// everything); returns its status and its output and errors together.
+    static func swift(_ arguments: [String], in package: String) throws -> (status: Int32, output: String) {
+        let environment = ["PATH", "HOME"].compactMap { name in getenv(name).map { name + "=" + String(cString: $0) } }
+        let process = try ChildProcess(
+            "/bin/sh", (["-c", "cd \"$0\" && exec swift \"$@\" 2>&1", package] + arguments).map { Array($0.utf8) },
+            environment: environment, outputPrefix: package + "/.swift-run")
+        let status = try process.wait(timeout: .seconds(1200))
+        return (status, process.standardOutput)
+    }
+
+    @Test("the headless app builds with the plugin, its tests pass, and a manifest typo fails the build at its line and column")
+    func headlessApp() throws {
+        let files = Self.files("getting-started")
+        #expect(files.map(\.path) == [
+            "Package.swift", "Sources/ReadLater/Schemes/read-later.json", "Sources/ReadLater/ReadLaterDelegate.swift",
+            "Sources/ReadLater/main.swift", "Tests/ReadLaterTests/ReadLaterTests.swift",
+        ])
+        let package = Self.workspace("ReadLater")
+        try Self.write(files, into: package)
+        let build = try Self.swift(["build", "--build-tests"], in: package)
+        #expect(build.status == 0, "\(build.output)")
+        let warnings = build.output.split(separator: "\n").filter { $0.contains("warning: ") && !$0.contains("prohibited flag") }
+        #expect(warnings.isEmpty, "\(build.output)")
+        let test = try Self.swift(["test", "--skip-build"], in: package)
+        #expect(test.status == 0, "\(test.output)")
+        #expect(test.output.contains("Test run with 3 tests"), "\(test.output)")
+
+        let manifest = try #require(files.first { $0.path.hasSuffix(".json") })
+        let typo = manifest.text.replacing(#""type": "integer""#, with: #""type": "integr""#)
+        #expect(typo != manifest.text)
+        try Self.write([(manifest.path, typo)], into: package)
+        let broken = try Self.swift(["build"], in: package)
+        try Self.write([manifest], into: package)
+        #expect(broken.status != 0)
+        #expect(
+            broken.output.contains(
+                package + "/Sources/ReadLater/Schemes/read-later.json:19:37: error: routes[1].parameters.id.type: 'integr' is not a parameter type"),
+            "\(broken.output)")
+    }
+
+    @Test(
+        "the GTK app (products SchemeRouterGLib and SchemeRouterGTK, import CGTK) builds with the plugin",
+        .enabled(if: access("/usr/include/gtk-4.0/gtk/gtk.h", R_OK) == 0, "GTK 4's headers (libgtk-4-dev) are not installed"))
+    func gtkApp() throws {
+        let files = Self.files("getting-started-gtk")
+        #expect(files.map(\.path) == ["Package.swift", "Sources/ReadLater/main.swift"])
+        let manifest = try #require(Self.files("getting-started").first { $0.path.hasSuffix(".json") })
+        let package = Self.workspace("ReadLaterGTK")
+        try Self.write(files + [manifest], into: package)
+        let build = try Self.swift(["build"], in: package)
+        #expect(build.status == 0, "\(build.output)")
+    }
+}
