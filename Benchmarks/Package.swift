@@ -18,7 +18,9 @@ let package = Package(
                 .product(name: "SchemeRouter", package: "SchemeRouter"),
                 "BenchmarkProcesses",
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            // NotesRequest and TodolistRequest from Schemes/*.json, as an app gets its request type.
+            plugins: [.plugin(name: "SchemeRouterGenerator", package: "SchemeRouter")]
         ),
         // Checks that the preloaded interposer counts; building it builds the library `run` preloads.
         .executableTarget(

@@ -2,69 +2,26 @@ import Foundation
 import SchemeRouter
 
 /// The full job an app does with an incoming URL: parse and validate it, find the route, and read
-/// typed values. SchemeRouter does it with a registry built from manifests and request types read
-/// through ``ParameterReader``; the Foundation side is what an app would write by hand with `URL` + `URLComponents` +
-/// `queryItems`, converting each value (`UUID(uuidString:)`, `Int(_:)`, digits for the date) and
-/// checking the same constraints, so both reject the same malformed URLs.
+/// its typed request. SchemeRouter does it with a registry of the two manifests in `Schemes/` and
+/// the request types the SchemeRouterGenerator plugin generates from them (`NotesRequest`,
+/// `TodolistRequest`: every value of the route, read by position); the Foundation side is what an
+/// app would write by hand with `URL` + `URLComponents` + `queryItems`, converting each value
+/// (`UUID(uuidString:)`, `Int(_:)`, digits for the date) and checking the same constraints, so
+/// both reject the same malformed URLs and keep the same values.
 struct RouteWorkloads {
     let corpus: [String]
     let registry: SchemeRegistry
-
-    static let notesManifest = #"""
-        {
-          "CFBundleURLName": "com.acme.notes",
-          "CFBundleURLSchemes": ["notes"],
-          "routes": [
-            {"name": "compose", "path": "/compose"},
-            {"name": "show", "path": "/notes/{id}", "parameters": {"id": {"type": "uuid"}}},
-            {"name": "edit", "path": "/notes/{id}/edit", "fragment": "section",
-             "query": {"tag": "tags", "sort": "sort", "page": "page", "pinned": "pinned"},
-             "parameters": {"id": {"type": "uuid"},
-                            "tags": {"type": "string", "maxLength": 64, "repeated": true, "optional": true},
-                            "sort": {"type": "enumeration", "values": ["recent", "title"]},
-                            "page": {"type": "integer", "min": 1, "max": 1000},
-                            "pinned": {"type": "boolean", "optional": true},
-                            "section": {"type": "string", "maxLength": 64, "optional": true}}},
-            {"name": "search", "path": "/search", "query": {"q": "q"}, "parameters": {"q": {"type": "string", "minLength": 1, "maxLength": 200}}},
-            {"name": "files", "path": "/files/{path...}", "query": {"q": "q", "tag": "tags"},
-             "parameters": {"path": {"type": "remainder"}, "q": {"type": "string", "maxLength": 200, "optional": true},
-                            "tags": {"type": "string", "maxLength": 64, "repeated": true, "optional": true}}}
-          ]
-        }
-        """#
-
-    static let todolistManifest = #"""
-        {"CFBundleURLName": "com.acme.todolist", "CFBundleURLSchemes": ["todolist"],
-         "routes": [{"name": "add", "path": "/", "rawQuery": "task", "fragment": "due",
-                     "parameters": {"due": {"type": "date", "format": "yyyyMMddHHmm", "optional": true, "keywords": ["today"]},
-                                    "task": {"type": "string", "minLength": 1, "maxLength": 200}}}]}
-        """#
+    /// The notes declaration's name, as the registry holds it (compared by identity first).
+    let notes: ReverseDNSName
 
     init(corpus: [String]) {
         self.corpus = corpus
-        registry = try! SchemeRegistry(manifests: [
-            try! Manifest(json: Array(Self.notesManifest.utf8), file: "notes.json"),
-            try! Manifest(json: Array(Self.todolistManifest.utf8), file: "todolist.json"),
-        ])
+        func manifest(_ embedded: EmbeddedManifest) -> Manifest { try! Manifest(json: embedded.bytes, file: embedded.file) }
+        registry = try! SchemeRegistry(manifests: [manifest(NotesRequest.manifest), manifest(TodolistRequest.manifest)])
+        notes = registry.declaration(claiming: "notes")!.name
     }
 
     // MARK: - SchemeRouter
-
-    /// The `edit` route's typed request.
-    struct EditNote {
-        static let routeName = "edit"
-        var id: UUIDValue, tags: [String], sort: String, page: Int, pinned: Bool?, section: String?
-    }
-
-    /// The `add` route's typed request.
-    struct AddTask {
-        static let routeName = "add"
-        var task: String, due: CivilDateTime?
-    }
-
-    // The request types read their values through the memberwise initializer, in URL order:
-    // assigning the stored properties one by one in a throwing initializer makes Swift build
-    // the value in a temporary and copy it out (a retain and a release more per reference).
 
     /// Parse, validate, route, read the typed request. Returns a checksum of what was read.
     @inline(never)  // a symbol of its own, for callgrind --toggle-collect
@@ -74,32 +31,37 @@ struct RouteWorkloads {
         return sum
     }
 
-    /// The whole job for one URL: a checksum of the typed values, or `nil` when the URL is refused
-    /// (the one path: ``SchemeURL/init(_:maximumLength:)``, then ``SchemeRegistry/route(_:)``).
+    /// The whole job for one URL: a checksum of the typed request, or `nil` when the URL is refused
+    /// (the one path: ``SchemeURL/init(_:maximumLength:)``, then ``SchemeRegistry/route(_:)``, then
+    /// the generated type's `init(match:)`).
     @inline(__always)
     func schemeRouter(_ text: String) -> Int? {
         guard let url = try? SchemeURL(text), let match = try? registry.route(url) else { return nil }
-        return try? Self.checksum(route: match.route.name, match)
+        if match.declaration == notes {
+            return (try? NotesRequest(match: match)).map(Self.checksum)
+        }
+        return (try? TodolistRequest(match: match)).map(Self.checksum)
     }
 
-    /// A checksum of the typed values of route `route`, read from the match: the app's side of the whole job.
+    /// A checksum of a notes request: the app's side of the whole job.
     @inline(__always)
-    static func checksum(route: String, _ values: some ParameterReader) throws(RouteError) -> Int {
-        switch route {
-        case EditNote.routeName:
-            let edit = try EditNote(reading: values)
-            return edit.page &+ edit.tags.count &+ Int(truncatingIfNeeded: edit.id.low)
-        case AddTask.routeName:
-            let add = try AddTask(reading: values)
-            return add.task.utf8.count &+ (add.due?.day ?? 0)
-        case "show":
-            return Int(truncatingIfNeeded: try values.uuid("id").high)
-        case "search":
-            return try values.string("q").utf8.count
-        case "files":
-            return try values.strings("path").count
-        default:
-            return 2
+    static func checksum(_ request: NotesRequest) -> Int {
+        switch request {
+        case .edit(let id, let tags, _, let page, _, _): page &+ tags.count &+ Int(truncatingIfNeeded: id.low)
+        case .show(let id): Int(truncatingIfNeeded: id.high)
+        case .search(let q): q.utf8.count
+        case .files(let path, _, let tags): path.count &+ tags.count
+        case .compose: 2
+        }
+    }
+
+    /// A checksum of a todolist request.
+    @inline(__always)
+    static func checksum(_ request: TodolistRequest) -> Int {
+        switch request {
+        case .add(let task, let due):
+            guard case .date(let date)? = due else { return task.utf8.count }
+            return task.utf8.count &+ date.day
         }
     }
 
@@ -175,14 +137,20 @@ struct RouteWorkloads {
             {
                 return q.utf8.count
             } else if path.count >= 2, path[0] == "files", !path.dropFirst().contains(where: { $0 == "." || $0 == ".." }) {
+                var q: String?
+                var tags: [String] = []
                 for item in items {
                     switch item.name {
-                    case "q": guard let value = item.value, value.count <= 200 else { return nil }
-                    case "tag": guard let value = item.value, value.count <= 64 else { return nil }
+                    case "q":
+                        guard q == nil, let value = item.value, value.count <= 200 else { return nil }
+                        q = value
+                    case "tag":
+                        guard let value = item.value, value.count <= 64 else { return nil }
+                        tags.append(value)
                     default: return nil
                     }
                 }
-                return path.count - 1
+                return path.count - 1 &+ tags.count
             }
             return nil
         default:
@@ -214,21 +182,5 @@ struct RouteWorkloads {
         let (year, month, day, hour, minute) = fields
         guard CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute) != nil else { return nil }
         return (year, month, day)
-    }
-}
-
-extension RouteWorkloads.EditNote {
-    init(reading parameters: some ParameterReader) throws(RouteError) {
-        self.init(
-            id: try parameters.uuid("id"), tags: try parameters.strings("tags"), sort: try parameters.string("sort"),
-            page: try parameters.integer("page"), pinned: try parameters.optionalBoolean("pinned"),
-            section: try parameters.optionalString("section"))
-    }
-}
-
-extension RouteWorkloads.AddTask {
-    init(reading parameters: some ParameterReader) throws(RouteError) {
-        let task = try parameters.string("task")
-        self.init(task: task, due: parameters.keyword("due") == nil ? try parameters.optionalDate("due") : nil)
     }
 }
