@@ -1,6 +1,6 @@
 internal import SchemeRouterPlatform
 internal import Glibc
-public import SchemeRouter
+public import SchemeRouterLifecycle
 
 extension Application {
     /// Runs the app and never returns; the process exits with a documented ``ExitStatus``.

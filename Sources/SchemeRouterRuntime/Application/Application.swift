@@ -2,7 +2,6 @@ internal import SchemeRouterPlatform
 internal import SchemeRouterSender
 internal import CLibUV
 internal import Glibc
-public import SchemeRouter
 public import SchemeRouterLifecycle
 
 /// The entry point of an app built on SchemeRouter: single instance, launch or wake, the run
