@@ -156,26 +156,40 @@ struct RequestTypeSource {
             }
             return Value(parameter: parameter, label: label, type: "[\(element)]", read: read, nestedType: nested)
         }
+        // Text, integers and enumeration values have getters of their own (no value enum in between).
+        var getter = ("optionalValue", "value")
+        switch (spec.kind, spec.keywords.isEmpty) {
+        case (.string, true): getter = ("optionalString", "string")
+        case (.integer, true): getter = ("optionalInteger", "integer")
+        case (.enumeration, _): getter = ("optionalEnumeration", "enumeration")
+        default: break
+        }
         if spec.isOptional {
             return Value(
-                parameter: parameter, label: label, type: element + "?", read: "try match.optionalValue(at: \(position))", nestedType: nested)
+                parameter: parameter, label: label, type: element + "?", read: "try match.\(getter.0)(at: \(position))", nestedType: nested)
         }
-        return Value(parameter: parameter, label: label, type: element, read: "try match.value(at: \(position))", nestedType: nested)
+        return Value(parameter: parameter, label: label, type: element, read: "try match.\(getter.1)(at: \(position))", nestedType: nested)
     }
 
-    /// A String-backed enum of an enumeration's values.
+    /// A String-backed enum of an enumeration's values, read by their index.
     private static func enumeration(_ name: String, values: [String], route: String, parameter: String) -> String {
         var taken: Set<String> = []
+        let cases = values.map { SwiftName.escaped(SwiftName.unique(SwiftName.identifier(for: $0), taken: &taken)) }
         var lines = [
             "    /// The values of `\(parameter)` in route `\(route)`.",
-            "    enum \(name): Swift.String, Swift.CaseIterable, SchemeRouter.ParameterConvertible, Swift.Hashable, Swift.Sendable {",
+            "    enum \(name): Swift.String, Swift.CaseIterable, SchemeRouter.ParameterEnumeration, Swift.Hashable, Swift.Sendable {",
         ]
-        for value in values {
-            let caseName = SwiftName.escaped(SwiftName.unique(SwiftName.identifier(for: value), taken: &taken))
-            lines.append("        case \(caseName) = \(SwiftName.literal(value))")
-        }
+        lines += zip(cases, values).map { "        case \($0) = \(SwiftName.literal($1))" }
         lines += [
             "",
+            "        init?(valueIndex: Swift.Int) {",
+            "            switch valueIndex {",
+        ]
+        lines += cases.enumerated().map { "            case \($0): self = .\($1)" }
+        lines += [
+            "            default: return nil",
+            "            }",
+            "        }",
             "        static var parameterTypeName: Swift.String { \"enumeration\" }",
             "        init?(parameterValue: SchemeRouter.ParameterValue) {",
             "            guard case .string(let text) = parameterValue else { return nil }",

@@ -38,15 +38,17 @@ struct RouteWorkloads {
     func schemeRouter(_ text: String) -> Int? {
         guard let url = try? SchemeURL(text), let match = try? registry.route(url) else { return nil }
         if match.declaration == notes {
-            return (try? NotesRequest(match: match)).map(Self.checksum)
+            guard let request = try? NotesRequest(match: match) else { return nil }
+            return Self.checksum(request)
         }
-        return (try? TodolistRequest(match: match)).map(Self.checksum)
+        guard let request = try? TodolistRequest(match: match) else { return nil }
+        return Self.checksum(request)
     }
 
     /// A checksum of a notes request: the app's side of the whole job.
     @inline(__always)
-    static func checksum(_ request: NotesRequest) -> Int {
-        switch request {
+    static func checksum(_ request: consuming NotesRequest) -> Int {
+        switch consume request {
         case .edit(let id, let tags, _, let page, _, _): page &+ tags.count &+ Int(truncatingIfNeeded: id.low)
         case .show(let id): Int(truncatingIfNeeded: id.high)
         case .search(let q): q.utf8.count
@@ -57,8 +59,8 @@ struct RouteWorkloads {
 
     /// A checksum of a todolist request.
     @inline(__always)
-    static func checksum(_ request: TodolistRequest) -> Int {
-        switch request {
+    static func checksum(_ request: consuming TodolistRequest) -> Int {
+        switch consume request {
         case .add(let task, let due):
             guard case .date(let date)? = due else { return task.utf8.count }
             return task.utf8.count &+ date.day

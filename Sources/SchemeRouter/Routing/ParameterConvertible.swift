@@ -10,6 +10,13 @@ public protocol ParameterConvertible: Sendable {
     var parameterValue: ParameterValue { get }
 }
 
+/// An `enumeration` parameter's values as a Swift enum, one case per value in the manifest's
+/// order (the generator makes one per enumeration parameter): read by the value's index.
+public protocol ParameterEnumeration: ParameterConvertible {
+    /// The case of the value at `index` in the parameter's `values`, or `nil`.
+    init?(valueIndex: Int)
+}
+
 // The conversions are inlinable: specialized in the app (a list's, unspecialized, looked up
 // generic metadata per value).
 extension String: ParameterConvertible {

@@ -33,6 +33,63 @@ extension RouteMatch {
         return value
     }
 
+    /// The `string` value at `position`, made from the match's copy of the URL at once.
+    /// - Throws: as ``value(at:as:)``.
+    public func string(at position: Int) throws(RouteError) -> String {
+        if case .read(.text(let text))? = parameters.storage.boundSlot(at: position)?.value { return StringList.string(text) }
+        return try value(at: position)
+    }
+
+    /// The `string` value at `position`, or `nil` when absent.
+    /// - Throws: as ``optionalValue(at:as:)``.
+    public func optionalString(at position: Int) throws(RouteError) -> String? {
+        switch parameters.storage.boundSlot(at: position)?.value {
+        case .read(.text(let text))?: return StringList.string(text)
+        case .absent?: return nil
+        default: return try optionalValue(at: position)
+        }
+    }
+
+    /// The `integer` value at `position`.
+    /// - Throws: as ``value(at:as:)``.
+    public func integer(at position: Int) throws(RouteError) -> Int {
+        if case .read(.integer(let number))? = parameters.storage.boundSlot(at: position)?.value { return number }
+        return try value(at: position)
+    }
+
+    /// The `integer` value at `position`, or `nil` when absent.
+    /// - Throws: as ``optionalValue(at:as:)``.
+    public func optionalInteger(at position: Int) throws(RouteError) -> Int? {
+        switch parameters.storage.boundSlot(at: position)?.value {
+        case .read(.integer(let number))?: return number
+        case .absent?: return nil
+        default: return try optionalValue(at: position)
+        }
+    }
+
+    /// The `enumeration` value at `position` as `Value`, found by the value's index in the
+    /// manifest's `values` (no text compared).
+    /// - Throws: as ``value(at:as:)``.
+    @inlinable
+    public func enumeration<Value: ParameterEnumeration>(at position: Int, as type: Value.Type = Value.self) throws(RouteError) -> Value {
+        if let index = valueIndex(at: position), let value = Value(valueIndex: index) { return value }
+        return try value(at: position)
+    }
+
+    /// The `enumeration` value at `position` as `Value`, or `nil` when absent.
+    /// - Throws: as ``optionalValue(at:as:)``.
+    @inlinable
+    public func optionalEnumeration<Value: ParameterEnumeration>(at position: Int, as type: Value.Type = Value.self)
+        throws(RouteError) -> Value?
+    {
+        if let index = valueIndex(at: position), let value = Value(valueIndex: index) { return value }
+        return try optionalValue(at: position)
+    }
+
+    /// The index among its parameter's `values` of the enumeration value at `position`, or `nil`
+    /// when it is absent or not an enumeration value.
+    public func valueIndex(at position: Int) -> Int? { parameters.storage.valueIndex(at: position) }
+
     /// The strings of the list at `position` (a `repeated` string parameter, or a catch-all's segments).
     /// - Throws: as ``value(at:as:)``.
     public func strings(at position: Int) throws(RouteError) -> [String] {

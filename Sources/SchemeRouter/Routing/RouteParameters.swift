@@ -177,6 +177,28 @@ public struct RouteParameters: ParameterReader, @unchecked Sendable, Hashable, C
             return value(slot)
         }
 
+        /// The slot at position `index` as the binder filled it, or `nil` for a set made by hand
+        /// (read by name instead, ``value(at:)``) or a position the route does not have.
+        @inline(__always)
+        func boundSlot(at index: Int) -> Slot? {
+            let head = self.head
+            guard head.pointee.byHand == nil, index >= 0, index < head.pointee.names.count else { return nil }
+            return slots[index]
+        }
+
+        /// The index among its parameter's `values` of the enumeration value at position `index`,
+        /// or `nil` when it is absent or not an enumeration value.
+        func valueIndex(at index: Int) -> Int? {
+            if let slot = boundSlot(at: index) {
+                guard case .read(.word(let word, isKeyword: false)) = slot.value, let plan = head.pointee.route?.plan else { return nil }
+                return word &- plan.readers[index].values.lowerBound
+            }
+            guard case .string(let text)? = value(at: index), let route = head.pointee.route,
+                case .enumeration(let values)? = route.parameters[route.plan.names[index].text]?.kind
+            else { return nil }
+            return values.firstIndex(of: text)
+        }
+
         /// The list bound at position `index`, read item by item with `item` (`nil`: not such a list).
         @inline(__always)
         func list<Element>(at index: Int, _ item: (Storage, Slot) -> Element?) -> [Element]? {
