@@ -107,8 +107,8 @@ let package = Package(
         ),
         // The seed's TodoList app (Listing 6-2) on Linux.
         .executableTarget(
-            name: "TodoList", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime"], path: "Examples/TodoList",
-            plugins: ["SchemeRouterGenerator"]),
+            name: "TodoList", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterPlatform", "SchemeRouterRuntime"],
+            path: "Examples/TodoList", plugins: ["SchemeRouterGenerator"]),
         // A second app that sends todolist: URLs through the library (inter-app communication).
         .executableTarget(
             name: "ShareToTodo", dependencies: ["SchemeRouterDesktop", "SchemeRouterLifecycle", "SchemeRouterSender"],

@@ -1,7 +1,7 @@
 import SchemeRouter
 
-/// One to-do item: the seed's `ToDoItem` (task name and due date).
-struct TodoItem: Sendable, Hashable {
+/// One to-do item: the seed's `ToDoItem` (task name and due date), one JSON object in the log.
+struct TodoItem: Codable, Sendable, Hashable {
     /// The task, percent-decoded (1–200 Unicode scalars, no control characters).
     var task: String
     /// When it is due, local time, to the minute: `YYYY-MM-DDTHH:MM`.

@@ -1,14 +1,17 @@
+import FoundationEssentials
 import Glibc
+import SchemeRouterPlatform
 
 /// The items log, `$XDG_DATA_HOME/com.acme.todolist/todos.jsonl` (`~/.local/share` when
 /// `XDG_DATA_HOME` is unset or not absolute): the seed's `Application Support/<bundle ID>/`.
 /// A relative `XDG_DATA_HOME` or `HOME` is ignored with a warning (the XDG Base Directory spec
 /// calls relative paths invalid): nothing is ever created relative to the working directory.
 ///
-/// One item per line (JSON Lines), appended with one `write` and `fdatasync`ed before `open`
-/// returns: an item costs the same whether it is the 10th or the 10,000th, and an item reported
-/// handled is on disk. A writer killed mid-append leaves at most a final line without its
-/// newline: readers ignore it and the next primary trims it before it appends.
+/// One item per line (JSON Lines, `Codable`), appended with one `write` and `fdatasync`ed before
+/// `open` returns: an item costs the same whether it is the 10th or the 10,000th, and an item
+/// reported handled is on disk. A writer killed mid-append leaves at most a final line without its
+/// newline: readers ignore it and the next primary trims it before it appends. Files are read and
+/// written by the platform layer (`RegularFile`, `FileSystem`), which refuses a FIFO or a device.
 struct TodoStore: Sendable {
     /// Why the log could not be read or written.
     struct Failure: Error, CustomStringConvertible {
@@ -22,19 +25,13 @@ struct TodoStore: Sendable {
     /// The file of TodoList before the log (one JSON array), moved into the log at a launch.
     var oldPath: String { directory + "/todos.json" }
 
-    init() {
-        let data = getenv("XDG_DATA_HOME").map { String(cString: $0) } ?? ""
-        let home = getenv("HOME").map { String(cString: $0) } ?? ""
-        let base: String
-        if data.hasPrefix("/") {
-            base = data
-        } else if home.hasPrefix("/") {
-            base = home + "/.local/share"
-        } else if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir, directory.pointee == UInt8(ascii: "/") {
-            base = String(cString: directory) + "/.local/share"
-        } else {
-            base = "/tmp"
-        }
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let data = environment["XDG_DATA_HOME"] ?? ""
+        let home = environment["HOME"] ?? ""
+        let base =
+            data.hasPrefix("/") ? data
+            : home.hasPrefix("/") ? home + "/.local/share"
+            : FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share"
         for (name, value) in [("XDG_DATA_HOME", data), ("HOME", home)] where !value.isEmpty && !value.hasPrefix("/") {
             Self.warn("ignoring the relative \(name)=\(value) (the XDG Base Directory spec requires absolute paths); using \(base)")
         }
@@ -42,8 +39,8 @@ struct TodoStore: Sendable {
     }
 
     private static func warn(_ message: String) {
-        let line = Array("todolist: warning: \(message)\n".utf8)
-        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        var line = "todolist: warning: \(message)\n"
+        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     }
 
     /// The stored items, in the order they were added; none when there is no log yet (the old
@@ -51,8 +48,8 @@ struct TodoStore: Sendable {
     /// - Throws: ``Failure`` when the log cannot be read, is not a regular file (a FIFO or a
     ///   device is refused at once, never waited on), or is not a TodoList log.
     func load() throws(Failure) -> [TodoItem] {
-        if let bytes = try read(path) { return try parse(path) { () throws(TodoJSON.Invalid) in try TodoJSON.log(bytes).items } }
-        if let old = try read(oldPath) { return try parse(oldPath) { () throws(TodoJSON.Invalid) in try TodoJSON.array(old) } }
+        if let bytes = try read(path) { return try Self.lines(of: bytes, path: path).items }
+        if let old = try read(oldPath) { return try Self.decode([TodoItem].self, from: old, path: oldPath) }
         return []
     }
 
@@ -62,123 +59,83 @@ struct TodoStore: Sendable {
     func prepare() throws(Failure) {
         try migrate()
         guard let bytes = try read(path) else { return }
-        let complete = try parse(path) { () throws(TodoJSON.Invalid) in try TodoJSON.log(bytes).complete }
+        let complete = try Self.lines(of: bytes, path: path).complete
         guard complete < bytes.count else { return }
-        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else { throw failure("open", path) }
-        defer { close(fd) }
-        guard ftruncate(fd, off_t(complete)) == 0, fsync(fd) == 0 else { throw failure("trim", path) }
+        do throws(SystemError) { try FileSystem.truncate(path, to: complete) } catch { throw Failure(description: "cannot trim \(error)") }
     }
 
     /// Appends `item` to the log and waits until it is on disk.
     func append(_ item: TodoItem) throws(Failure) {
-        let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK
-        var fd = open(path, flags, 0o600)
-        // The directory is made only when it is missing: not a mkdir per parent on every item.
-        if fd < 0 && errno == ENOENT {
-            try makeDirectory()
-            fd = open(path, flags, 0o600)
-        }
-        guard fd >= 0 else { throw failure("open", path) }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw failure("stat", path) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw notRegular(path) }
-        // A failed append is cut off again, so the next one starts on a line of its own.
-        do throws(Failure) {
-            try writeAll(fd, Array(TodoJSON.line(item).utf8), path)
-            guard fdatasync(fd) == 0 else { throw failure("fdatasync", path) }
+        do throws(FileSystem.AppendError) {
+            try FileSystem.appendDurably(Self.line(item), to: path)
         } catch {
-            _ = ftruncate(fd, status.st_size)
-            throw error
-        }
-        if status.st_size == 0 { try syncDirectory() }
-    }
-
-    /// Moves `todos.json` (a JSON array) into the log when there is no log yet: written under a
-    /// temporary name and renamed, so a crash leaves no log (the move starts again) or a whole one.
-    private func migrate() throws(Failure) {
-        guard access(path, F_OK) != 0, let old = try read(oldPath) else { return }
-        let items = try parse(oldPath) { () throws(TodoJSON.Invalid) in try TodoJSON.array(old) }
-        let staging = directory + "/.todos.jsonl.migrating"
-        let fd = open(staging, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("create", staging) }
-        defer { close(fd) }
-        try writeAll(fd, Array(items.map(TodoJSON.line).joined().utf8), staging)
-        guard fsync(fd) == 0 else { throw failure("fsync", staging) }
-        guard rename(staging, path) == 0 else { throw failure("rename", staging) }
-        try syncDirectory()
-        guard unlink(oldPath) == 0 else { throw failure("remove", oldPath) }
-    }
-
-    /// The whole file, or `nil` when it does not exist.
-    private func read(_ path: String) throws(Failure) -> [UInt8]? {
-        // O_NONBLOCK: opening a FIFO does not wait for a writer; it is refused just below.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw failure("open", path)
-        }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw failure("stat", path) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw notRegular(path) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("read", path)
+            switch error {
+            case .notRegularFile(let path, let kind): throw Self.notRegular(path, kind)
+            case .system(let failure): throw Failure(description: "cannot append to \(path): \(failure.reason)")
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: buffer[0..<count])
         }
     }
 
-    /// What `parser` read from the file at `path`.
-    private func parse<Value>(_ path: String, _ parser: () throws(TodoJSON.Invalid) -> Value) throws(Failure) -> Value {
-        do throws(TodoJSON.Invalid) {
-            return try parser()
+    /// `--list`: the items as one JSON array on one line.
+    static func listing(_ items: [TodoItem]) -> String {
+        String(decoding: (try? encoder.encode(items)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+
+    /// Moves `todos.json` (a JSON array) into the log when there is no log yet, written whole and
+    /// renamed into place, so a crash leaves no log (the move starts again) or a whole one.
+    private func migrate() throws(Failure) {
+        guard case .missing = FileSystem.kind(of: path), let old = try read(oldPath) else { return }
+        let items = try Self.decode([TodoItem].self, from: old, path: oldPath)
+        do throws(SystemError) {
+            try FileSystem.writeAtomically(items.flatMap(Self.line), to: path, mode: 0o600)
+            _ = try FileSystem.remove(oldPath)
+        } catch {
+            throw Failure(description: "cannot move \(oldPath) into \(path): \(error)")
+        }
+    }
+
+    /// Keys in one order (`due`, `task`) and `/` written as is, so every line of one item is the same.
+    private static let encoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// One item's line in the log, newline included: `{"task":"…","due":"…"}`.
+    private static func line(_ item: TodoItem) -> [UInt8] {
+        Array((try? encoder.encode(item)) ?? Data()) + [UInt8(ascii: "\n")]
+    }
+
+    /// The items of a log, and the length of its whole lines (a final line without its newline is
+    /// a torn append, not an item).
+    private static func lines(of bytes: [UInt8], path: String) throws(Failure) -> (items: [TodoItem], complete: Int) {
+        guard let end = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return ([], 0) }
+        var items: [TodoItem] = []
+        for line in bytes[...end].split(separator: UInt8(ascii: "\n")) {
+            items.append(try decode(TodoItem.self, from: Array(line), path: path))
+        }
+        return (items, end + 1)
+    }
+
+    private static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], path: String) throws(Failure) -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
         } catch {
             throw Failure(description: "\(path) is not a TodoList file (\(error)); it is left untouched")
         }
     }
 
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8], _ path: String) throws(Failure) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("write", path)
-            }
-            offset += written
+    /// The file's bytes, or `nil` when it does not exist.
+    private func read(_ path: String) throws(Failure) -> [UInt8]? {
+        do throws(FileReadError) {
+            return try RegularFile.readIfExists(path, limit: 1 << 30)
+        } catch {
+            if case .notRegularFile(let path, let kind) = error { throw Self.notRegular(path, kind) }
+            throw Failure(description: "cannot read \(error)")
         }
     }
 
-    /// Makes a new name in the directory durable.
-    private func syncDirectory() throws(Failure) {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure("open", directory) }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw failure("fsync", directory) }
-    }
-
-    /// Creates the directory and its missing parents (mode 0700).
-    private func makeDirectory() throws(Failure) {
-        var prefix = ""
-        for component in directory.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw failure("create", prefix) }
-        }
-    }
-
-    private func notRegular(_ path: String) -> Failure {
-        Failure(description: "\(path) is not a regular file (a FIFO, device, socket or directory); it is left untouched")
-    }
-
-    private func failure(_ action: String, _ path: String) -> Failure {
-        Failure(description: "cannot \(action) \(path): \(String(cString: strerror(errno)))")
+    private static func notRegular(_ path: String, _ kind: FileKind) -> Failure {
+        Failure(description: "\(path) is not a regular file (\(kind)); it is left untouched")
     }
 }

@@ -32,7 +32,7 @@ struct TodoStoreTests {
         #expect(after.status == 0, "\(after.error)")
         #expect(
             TestFiles.read(log)
-                == "{\"task\": \"First\", \"due\": \"2026-01-02T03:04\"}\n{\"task\": \"After\", \"due\": \"2026-01-02T03:04\"}\n")
+                == "{\"due\":\"2026-01-02T03:04\",\"task\":\"First\"}\n{\"due\":\"2026-01-02T03:04\",\"task\":\"After\"}\n")
         _ = try sandbox.quit()
     }
 
