@@ -1,13 +1,14 @@
 internal import SchemeRouterPlatform
+internal import SchemeRouterSender
 internal import Glibc
 public import SchemeRouterLifecycle
 
 extension Application {
-    /// Runs the app and never returns; the process exits with a documented ``ExitStatus``.
+    /// Runs the app and never returns; the process exits with a documented `ExitStatus`.
     ///
     /// The arguments are the process's own, as raw bytes: `URL`, nothing, `--background`,
     /// `--quit` or `--help` (an app handles its own extra options before calling this). The
-    /// manifest is the one the delegate's `SchemeRouter/ApplicationDelegate/Request` type carries
+    /// manifest is the one the delegate's `SchemeRouterLifecycle/ApplicationDelegate/Request` type carries
     /// (`SchemeRouter/AppRequest/manifest`, embedded by the generator plugin): a sender reads only
     /// its bundle name, the primary compiles it once.
     ///
