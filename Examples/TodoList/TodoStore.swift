@@ -117,9 +117,11 @@ struct TodoStore: Sendable {
         return (items, end + 1)
     }
 
+    private static let decoder = JSONDecoder()
+
     private static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], path: String) throws(Failure) -> Value {
         do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
+            return try decoder.decode(type, from: Data(bytes))
         } catch {
             throw Failure(description: "\(path) is not a TodoList file (\(error)); it is left untouched")
         }
