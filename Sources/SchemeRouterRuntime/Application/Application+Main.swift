@@ -22,7 +22,7 @@ extension Application {
     ///     its field.
     ///   - host: The run loop that drives the primary (GLib's, under GTK: `SchemeRouterGLib`);
     ///     `nil` runs libuv's own. Senders are decided before `host` does anything; only the
-    ///     primary calls ``HostRunLoop/prepare()`` and then hands its loop to ``HostRunLoop/run(_:)``.
+    ///     primary calls ``HostRunLoop/prepare(bundleName:)`` and then hands its loop to ``HostRunLoop/run(_:)``.
     ///   - makeDelegate: Creates the delegate; called only in the primary, after the socket is
     ///     bound, under the launch deadline.
     @MainActor
