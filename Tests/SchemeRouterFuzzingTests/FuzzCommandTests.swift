@@ -115,11 +115,13 @@ import Testing
 /// `schemectl` replays the finding file and passes (it has no planted fault).
 @Suite struct InProcessCrashTests {
     static let probe = FuzzFixtures.product("FuzzProbe")
+    /// A directory of manifests, as FuzzProbe reads one (its `*.json`, not the ones below it).
+    static let schemes = FuzzFixtures.packageRoot + "/Examples/TodoList/Schemes"
 
     /// A campaign of up to 100,000 inputs (seed 1) with a fault planted by `environment`.
     static func campaign(_ environment: String, timeoutMilliseconds: Int, findings: TemporaryDirectory) throws -> ChildProcess.Result {
         try ChildProcess.run(
-            [probe, "campaign", FuzzCommandTests.schemes, findings.path, String(timeoutMilliseconds), "1", "100000"].map { Array($0.utf8) },
+            [probe, "campaign", Self.schemes, findings.path, String(timeoutMilliseconds), "1", "100000"].map { Array($0.utf8) },
             environment: ChildProcess.environment(overriding: [environment, "SWIFT_BACKTRACE=enable=no"]), deadline: .seconds(300))
     }
 
@@ -143,13 +145,13 @@ import Testing
         #expect(input == Array("%C0%AF".utf8), "not minimised to the planted bytes: \(FuzzFinding.printable(input))")
         // The minimised input crashes the probe the same way on its own.
         let replay = try ChildProcess.run(
-            [Self.probe, "replay", FuzzCommandTests.schemes, "1000", Hex.encode(input)].map { Array($0.utf8) },
+            [Self.probe, "replay", Self.schemes, "1000", Hex.encode(input)].map { Array($0.utf8) },
             environment: ChildProcess.environment(overriding: ["FUZZ_PROBE_TRAP=%C0%AF", "SWIFT_BACKTRACE=enable=no"]),
             deadline: .seconds(60))
         #expect(replay.termination == .signalled(4))
         // The shipped schemectl reads the finding file and has no planted fault: the replay passes.
         let shipped = try ChildProcess.run(
-            [FuzzCommandTests.schemectl, "fuzz", "--schemes", FuzzCommandTests.schemes, "--replay", file].map { Array($0.utf8) },
+            [FuzzCommandTests.schemectl, "fuzz", "--schemes", Self.schemes, "--replay", file].map { Array($0.utf8) },
             environment: ChildProcess.environment(overriding: ["FUZZ_PROBE_TRAP=%C0%AF"]), deadline: .seconds(60))
         #expect(shipped.termination == .exited(0))
         #expect(String(decoding: shipped.standardOutput, as: UTF8.self).contains("\(file): passes"))

@@ -51,11 +51,18 @@ struct GettingStartedTests {
     }
 
     /// Runs `swift` in `package` with `arguments`, for at most 20 minutes (a first build compiles
-    /// everything); returns its status and its output and errors together.
+    /// everything); returns its status and its output and errors together. The package's build
+    /// directory is emptied first when this checkout's sources changed since it was last used
+    /// (scripts/fresh-build: SwiftPM's incremental builds can keep a module built against the old code).
     static func swift(_ arguments: [String], in package: String) throws -> (status: Int32, output: String) {
         let environment = ["PATH", "HOME"].compactMap { name in getenv(name).map { name + "=" + String(cString: $0) } }
+        let root = CompileCheckTests.packageRoot
+        let script = """
+            bash "$1/scripts/fresh-build" "$0/.build" "$1/Sources" "$1/Plugins" "$1/Package.swift" >/dev/null 2>&1
+            cd "$0" && shift && exec swift "$@" 2>&1
+            """
         let process = try ChildProcess(
-            "/bin/sh", (["-c", "cd \"$0\" && exec swift \"$@\" 2>&1", package] + arguments).map { Array($0.utf8) },
+            "/bin/sh", (["-c", script, package, root] + arguments).map { Array($0.utf8) },
             environment: environment, outputPrefix: package + "/.swift-run")
         let status = try process.wait(timeout: .seconds(1200))
         return (status, process.standardOutput)
