@@ -41,7 +41,7 @@ extension Invocation {
             let listener = try Listener(files: files, loop: loop) { poll, _, _ in
                 MainActor.assumeIsolated {
                     guard let poll, let data = poll.pointee.data else { return }
-                    Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().acceptWaiting()
+                    Unmanaged<Primary>.fromOpaque(data).takeUnretainedValue().socketDoor.acceptWaiting()
                 }
             }
             let primary = Primary(

@@ -4,10 +4,13 @@ internal import SchemeRouterLifecycle
 internal import SchemeRouterSender
 
 /// The primary's second front door: `org.freedesktop.Application` on the session bus
-/// (Docs/DBus.md). Its calls become the same commands as the socket's (``AppCommand``), through
-/// the same queue and the same request path.
+/// (Docs/DBus.md). It owns its connection, learns who calls, and hands the primary the same
+/// commands as the socket door (``AppCommand``), through the same queue and the same request
+/// path: its URIs one per loop turn once the app runs (``BusDoor/enqueue(_:)``).
 @MainActor
 final class BusDoor {
+    /// The primary the door serves.
+    unowned let primary: Primary
     /// The app's names on the bus.
     let names: BusNames
     /// The connection; `nil` when there is no session bus or it went away.
@@ -51,8 +54,17 @@ final class BusDoor {
         let body: @MainActor (SourceApplication) -> Void
     }
 
-    init(names: BusNames) {
+    init(primary: Primary, names: BusNames) {
+        self.primary = primary
         self.names = names
+    }
+
+    /// The door as the data of a libuv handle's callback.
+    var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// The door a libuv handle's callback belongs to.
+    static func from(_ data: UnsafeMutableRawPointer?) -> BusDoor? {
+        data.map { Unmanaged<BusDoor>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The most callers remembered at once.

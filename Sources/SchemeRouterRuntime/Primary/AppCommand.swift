@@ -8,7 +8,7 @@ internal import SchemeRouterSender
 @MainActor
 enum AppCommand {
     /// Deliver a URL (routed already); its verdict goes to `owner`. `retryKey` is the request's
-    /// id and URL when it carries an id (``Primary/retryKey(_:)``).
+    /// id and URL when it carries an id (``SocketDoor/retryKey(_:)``).
     case open(QueuedURL, owner: VerdictOwner, retryKey: String?)
     /// Bring the app forward without a URL: the app run again (socket `activate`), D-Bus `Activate`.
     case activate(activationToken: String?, caller: CommandCaller)

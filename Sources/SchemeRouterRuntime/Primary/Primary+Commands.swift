@@ -25,7 +25,7 @@ extension Primary {
     func enqueue(_ command: AppCommand) {
         if let connection = command.connection { connection.owedReplies += 1 }
         pendingCommands.append(command)
-        busLaunchRequested()
+        busDoor?.launchRequested()
     }
 
     /// Carries out the commands that waited for the launch, in arrival order. Their connections
@@ -39,10 +39,10 @@ extension Primary {
                 refuse(command)
                 continue
             }
-            if case .open(_, .socket(let connection, _), let retryKey) = command, !stillWanted(connection, id: retryKey) {
+            if case .open(_, .socket(let connection, _), let retryKey) = command, !socketDoor.stillWanted(connection, id: retryKey) {
                 continue
             }
-            if case .open(_, let owner, _) = command, dropsBusURI(owner) { continue }
+            if case .open(_, let owner, _) = command, busDoor?.drops(owner) == true { continue }
             perform(command)
         }
         for connection in answered { connection.replyDelivered() }
@@ -55,7 +55,7 @@ extension Primary {
         case .open(let url, let owner, let retryKey):
             let verdict = deliver(url, owner: owner)
             answer(owner, with: verdict)
-            settle(retryKey, verdict)
+            socketDoor.settle(retryKey, verdict)
         case .activate(let token, let caller):
             let refusal = watchdog.serving(caller.descriptor) { () -> String? in
                 do throws(LifecycleError) {
@@ -94,7 +94,7 @@ extension Primary {
         switch command {
         case .open(_, let owner, let retryKey):
             answer(owner, terminating: true)
-            if let retryKey { abandon(retryKey) }
+            if let retryKey { socketDoor.abandon(retryKey) }
         case .windows, .sceneWindow:
             break
         case .activate, .lifecycle, .terminate, .action:

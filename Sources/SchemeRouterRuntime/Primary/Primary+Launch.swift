@@ -47,7 +47,7 @@ extension Primary {
             exit(ExitStatus.systemError.rawValue)
         }
         // URLs that arrived between binding and now are queued for the launch.
-        openBusDoor(awaitingLaunch: request.byBus) { [unowned self] in
+        busDoor = BusDoor.open(for: self, awaitingLaunch: request.byBus) { [unowned self] in
             self.launch(self.launchRequestFromQueue(request), factory: factory)
         }
         loop.runOnce()
@@ -123,5 +123,29 @@ extension Primary {
         watchdog.hookReturned()
         let carriesURL = record.url != nil
         trace?.write(record, source: carriesURL ? currentSource : nil, token: carriesURL ? currentToken : nil)
+    }
+
+    /// The launch request of a bus-started primary: the first queued URL is the launch URL (its
+    /// verdict goes to its owner); without one, the first `Activate`'s token is the launch's.
+    func launchRequestFromQueue(_ base: LaunchRequest) -> LaunchRequest {
+        var request = base
+        request.byBus = false
+        request.reason = .busActivation
+        guard let index = pendingCommands.firstIndex(where: { if case .open = $0 { true } else { false } }),
+            case .open(let first, let owner, _) = pendingCommands[index]
+        else {
+            for case .activate(let token, _) in pendingCommands where request.activationToken == nil {
+                request.activationToken = token
+            }
+            return request
+        }
+        pendingCommands.remove(at: index)
+        request.routed = first.routed
+        request.source = first.options.sourceApplication
+        request.annotation = first.options.annotation
+        request.activationToken = first.options.activationToken
+        request.delivery = first.delivery
+        launchOwner = owner
+        return request
     }
 }

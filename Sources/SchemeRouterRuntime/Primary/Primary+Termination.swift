@@ -42,8 +42,8 @@ extension Primary {
         exitStatus = status
         let refusal = ErrorMessage(code: .terminated, message: "\(app.name) is terminating; the request was not delivered")
         Listener.unlinkSocket(files)
-        Listener.refuseBacklog(descriptor: listener.descriptor, with: refusal.frame.encoded)
-        listener.close()
+        Listener.refuseBacklog(descriptor: socketDoor.listener.descriptor, with: refusal.frame.encoded)
+        socketDoor.listener.close()
         watchdog.listenerClosed()
         if let controller, controller.state != .notRunning {
             watchdog.serving(requester?.descriptor) {
@@ -74,8 +74,8 @@ extension Primary {
         case nil:
             break
         }
-        closeBusDoor()
-        for connection in connections.values.sorted(by: { $0.id < $1.id }) where connection !== answeredConnection {
+        busDoor?.close()
+        for connection in socketDoor.connections.values.sorted(by: { $0.id < $1.id }) where connection !== answeredConnection {
             connection.fail(refusal)
         }
         closeRemainingHandles()

@@ -29,7 +29,7 @@ extension Connection {
                 return
             }
             keep(bytes[written...])
-            primary.watchdog.setUnflushed(descriptor, true)
+            door.primary.watchdog.setUnflushed(descriptor, true)
         }
         if writeInFlight == nil { flushOutbox() }
         if unsentBytes > Connection.writeQueueLimit && !pausedForWrites {
@@ -93,7 +93,7 @@ extension Connection {
             return
         }
         flushOutbox()
-        if !hasUnsentBytes { primary.watchdog.setUnflushed(descriptor, false) }
+        if !hasUnsentBytes { door.primary.watchdog.setUnflushed(descriptor, false) }
         if pausedForWrites && unsentBytes <= Connection.writeQueueLimit / 2 {
             pausedForWrites = false
             restartIdleTimer()

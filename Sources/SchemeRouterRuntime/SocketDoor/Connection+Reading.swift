@@ -11,7 +11,7 @@ extension Connection {
                 guard let handle, let buffer, let connection = Connection.from(handle.pointee.data) else { return }
                 // Never more than one whole frame is buffered per connection: complete frames
                 // are handled as they arrive, and a read never goes past one frame's worth.
-                let storage = connection.primary.loop.readBuffer
+                let storage = connection.door.primary.loop.readBuffer
                 let room = max(1, min(storage.count, Connection.frameLimit - connection.decoder.bufferedCount))
                 buffer.pointee = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(room))
             }
@@ -42,7 +42,7 @@ extension Connection {
         if count > 0, let base {
             decoder.append(UnsafeRawBufferPointer(start: base, count: count))
             handleFrames()
-            primary.account(self)
+            door.account(self)
         } else if count == Int(UVError.endOfFile) {
             peerFinished = true
             stopReading()
@@ -71,7 +71,7 @@ extension Connection {
                 return
             }
             guard let frame else { break }
-            primary.handle(frame, from: self)
+            door.handle(frame, from: self)
             restartIdleTimer()
         }
         if owedReplies > 0 || pausedForWrites {
@@ -84,14 +84,14 @@ extension Connection {
     func replyDelivered() {
         owedReplies -= 1
         queuedRequestBytes = 0
-        primary.account(self)
+        door.account(self)
         guard owedReplies == 0, !isClosing else { return }
         if peerFinished {
             if decoder.isInsideFrame == false && !hasUnsentBytes { close() }
             return
         }
         handleFrames()
-        primary.account(self)
+        door.account(self)
         restartIdleTimer()
         startReading()
     }

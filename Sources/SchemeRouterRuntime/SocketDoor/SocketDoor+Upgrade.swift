@@ -1,7 +1,7 @@
 internal import Glibc
 internal import SchemeRouterSender
 
-extension Primary {
+extension SocketDoor {
     /// Notes in the trace, once, that this primary's executable was replaced on disk since it
     /// started (a rebuild or an upgrade): it goes on serving with its old code until restarted.
     func noteReplacedExecutable() {
@@ -9,7 +9,7 @@ extension Primary {
             let path = UpgradeCheck.replaced(link)
         else { return }
         reportedReplacedExecutable = true
-        trace?.write(
+        primary.trace?.write(
             event: "replaced-executable",
             reason: "\(path) was replaced since this primary started; it serves with its old code until restarted")
     }

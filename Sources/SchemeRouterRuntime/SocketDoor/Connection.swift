@@ -20,8 +20,8 @@ final class Connection {
     let descriptor: Int32
     /// Who connected, as the kernel saw it.
     let peer: PeerCredentials
-    /// The primary serving it.
-    unowned let primary: Primary
+    /// The door serving it.
+    unowned let door: SocketDoor
 
     /// Bytes of frames not complete yet.
     var decoder = FrameDecoder(accepting: [.open, .control])
@@ -65,7 +65,7 @@ final class Connection {
 
     init(
         id: UInt64, pipe: UnsafeMutablePointer<uv_pipe_t>, timer: UnsafeMutablePointer<uv_timer_t>,
-        descriptor: Int32, peer: PeerCredentials, executable: String?, primary: Primary
+        descriptor: Int32, peer: PeerCredentials, executable: String?, door: SocketDoor
     ) {
         self.id = id
         self.pipe = pipe
@@ -73,7 +73,7 @@ final class Connection {
         self.descriptor = descriptor
         self.peer = peer
         self.executable = executable
-        self.primary = primary
+        self.door = door
     }
 
     /// The pipe as a stream.
@@ -98,7 +98,7 @@ final class Connection {
             UV.expect(uv_timer_stop(timer), "uv_timer_stop")
             return
         }
-        let milliseconds = UInt64(max(1, Sys.milliseconds(primary.settings.idleTimeout)))
+        let milliseconds = UInt64(max(1, Sys.milliseconds(door.primary.settings.idleTimeout)))
         UV.expect(uv_timer_start(timer, { timer in
             MainActor.assumeIsolated {
                 guard let timer, let connection = Connection.from(timer.pointee.data) else { return }
@@ -110,7 +110,7 @@ final class Connection {
     /// The client sent no complete frame in time.
     private func idleTimedOut() {
         let partial = decoder.isInsideFrame ? " (\(decoder.bufferedCount) bytes of an incomplete frame)" : ""
-        fail(ErrorMessage(code: .idleTimeout, message: "no complete frame within \(primary.settings.idleTimeout)\(partial)"))
+        fail(ErrorMessage(code: .idleTimeout, message: "no complete frame within \(door.primary.settings.idleTimeout)\(partial)"))
     }
 
     // MARK: Closing
@@ -128,13 +128,13 @@ final class Connection {
         guard !isClosing else { return }
         isClosing = true
         stopReading()
-        primary.connectionClosing(self)
+        door.connectionClosing(self)
         guard hasUnsentBytes else {
             UV.expect(uv_timer_stop(timer), "uv_timer_stop")
             closeHandles()
             return
         }
-        let milliseconds = UInt64(max(1, Sys.milliseconds(primary.settings.idleTimeout)))
+        let milliseconds = UInt64(max(1, Sys.milliseconds(door.primary.settings.idleTimeout)))
         UV.expect(uv_timer_start(timer, { timer in
             MainActor.assumeIsolated {
                 guard let timer, let connection = Connection.from(timer.pointee.data) else { return }
@@ -155,7 +155,7 @@ final class Connection {
                 if connection.openHandles == 0 {
                     UVHandle.free(connection.pipe)
                     UVHandle.free(connection.timer)
-                    connection.primary.forget(connection)
+                    connection.door.forget(connection)
                 }
             }
         }

@@ -3,13 +3,13 @@ internal import SchemeRouterSender
 /// The two rules that make a sender's exit status the truth (Docs/WakeProtocol.md, *Give-up and
 /// retries*): a request whose sender gave up is never delivered, and a retried request (the same
 /// `OpenRequest/requestID`) is answered with the first verdict instead of being delivered twice.
-extension Primary {
+extension SocketDoor {
     /// Sends the receipt a version-2 request asks for: `false` (the request is dropped, not
     /// delivered) when it cannot reach the sender because the sender gave up.
     func takeDelivery(of request: UInt32, asked: Bool, on connection: Connection) -> Bool {
         guard asked else { return true }
         guard connection.acknowledge(request) else {
-            trace?.write(event: "dropped", reason: "request \(request): the sender gave up before the primary read it")
+            primary.trace?.write(event: "dropped", reason: "request \(request): the sender gave up before the primary read it")
             return false
         }
         return true
@@ -21,14 +21,14 @@ extension Primary {
         if connection.senderIsPresent { return true }
         if let id, requestMemory.hasWaiters(id) { return true }
         if let id { abandon(id) }
-        trace?.write(event: "dropped", reason: "a queued URL's sender closed its connection before the URL's turn")
+        primary.trace?.write(event: "dropped", reason: "a queued URL's sender closed its connection before the URL's turn")
         return false
     }
 
     /// Answers a retry of a request already seen; `true` when it was answered (or waits for the
     /// first one's verdict) here and must not be delivered.
     func answerRetry(key id: String, request: UInt32, on connection: Connection) -> Bool {
-        guard phase != .terminating else { return false }
+        guard primary.phase != .terminating else { return false }
         switch requestMemory[id] {
         case .answered(let verdict):
             reply(verdict, to: request, on: connection)

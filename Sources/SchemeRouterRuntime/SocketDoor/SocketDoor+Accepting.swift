@@ -1,5 +1,3 @@
-internal import CSchemeRouterLinux
-internal import CLibUV
 internal import SchemeRouterPlatform
 internal import SchemeRouterSender
 internal import Glibc
@@ -11,7 +9,7 @@ internal import Glibc
 /// pause. So a sender never mistakes a busy primary for a dead one (libuv's own `EMFILE` fallback
 /// closes waiting connections silently), and never waits unread in the backlog until its receipt
 /// timeout calls a live primary unresponsive.
-extension Primary {
+extension SocketDoor {
     /// The most connections accepted per wake-up of the listening socket, so that a flood of
     /// them does not hold up the connections already served.
     static let acceptBatch = 64
@@ -25,7 +23,7 @@ extension Primary {
     func acceptWaiting() {
         for _ in 0..<Self.acceptBatch {
             // Termination answers the backlog itself (`error(terminated)`).
-            guard phase != .terminating else { return }
+            guard primary.phase != .terminating else { return }
             switch listener.acceptOne() {
             case .connection(let client):
                 if connections.count < connectionLimit {
@@ -71,15 +69,15 @@ extension Primary {
         let reason: String =
             switch cause {
             case .connectionLimit:
-                "\(app.name) serves \(connectionLimit) connections, its limit (SCHEMEROUTER_MAX_CONNECTIONS, "
+                "\(primary.app.name) serves \(connectionLimit) connections, its limit (SCHEMEROUTER_MAX_CONNECTIONS, "
                     + "at most the descriptor limit minus \(DescriptorLimit.reserve))"
-            case .descriptorLimit: "\(app.name) has no file descriptor left (EMFILE: its descriptor limit is reached)"
+            case .descriptorLimit: "\(primary.app.name) has no file descriptor left (EMFILE: its descriptor limit is reached)"
             default: "the system has no file descriptor left (ENFILE)"
             }
         let bytes = BusyMessage(retryAfter: Self.busyRetryAfter, cause: cause, message: reason).frame.encoded
         // A fresh socket's buffer takes the few bytes at once; a client already gone is no matter.
         _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
         Sys.close(client)
-        trace?.write(event: "busy", reason: "\(cause): \(reason)")
+        primary.trace?.write(event: "busy", reason: "\(cause): \(reason)")
     }
 }
