@@ -1,3 +1,4 @@
+internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
 internal import SchemeRouterLifecycle
 internal import SchemeRouterSender

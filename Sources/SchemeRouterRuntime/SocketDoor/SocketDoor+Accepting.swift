@@ -1,3 +1,4 @@
+internal import CLibUV
 internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
 internal import SchemeRouterSender

@@ -1,3 +1,5 @@
+internal import CSchemeRouterLinux
+internal import CLibUV
 internal import SchemeRouterSender
 internal import Glibc
 internal import SchemeRouterLifecycle
