@@ -1,3 +1,4 @@
+internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
 internal import SchemeRouterSender
 internal import CLibUV
