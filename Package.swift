@@ -45,7 +45,8 @@ let package = Package(
             providers: [.apt(["libuv1-dev"])]
         ),
         // Module map over the system libdbus-1 (Debian `libdbus-1-dev`, pkg-config `dbus-1`): the
-        // D-Bus door (org.freedesktop.Application), used only by the runtime.
+        // runtime's D-Bus door (org.freedesktop.Application) and the desktop layer's OpenURI
+        // portal client.
         .systemLibrary(
             name: "CDBus",
             pkgConfig: "dbus-1",
@@ -79,8 +80,11 @@ let package = Package(
                 "SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterPlatform", "SchemeRouterSender", "SchemeRouterSystemEvents",
                 "CLibUV", "CSchemeRouterLinux", "CDBus", "CDBusStaticLink",
             ]),
-        // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen.
-        .target(name: "SchemeRouterDesktop", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterSender", "SchemeRouterPlatform"]),
+        // Desktop integration: .desktop files, mimeapps.list, XDG lookup, Info.plist, open/canOpen
+        // (inside a Flatpak sandbox through the OpenURI portal: a libdbus client, no door).
+        .target(
+            name: "SchemeRouterDesktop",
+            dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterSender", "SchemeRouterPlatform", "CDBus", "CDBusStaticLink"]),
         // Module maps over GLib/GIO (Debian `libglib2.0-dev`, pkg-config `gio-2.0`) and GTK 4
         // (Debian `libgtk-4-dev`, pkg-config `gtk4`): only the optional GLib/GTK layers use them.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),

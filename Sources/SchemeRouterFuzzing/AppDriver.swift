@@ -172,7 +172,7 @@ public final class AppDriver {
         let client = try connectedClient()
         let verdict = client.open(url: input)
         switch verdict {
-        case .handled, .declined, .rejected, .openFailed, .launched, .noHandler, .delivered, .refused:
+        case .handled, .declined, .rejected, .openFailed, .launched, .noHandler, .delivered, .notOpened, .refused:
             return .verdict(verdict)
         case .busy:
             // Shed, not delivered: the primary lives on (a fuzz run is its only client).

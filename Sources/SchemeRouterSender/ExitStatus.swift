@@ -23,6 +23,7 @@
 /// | 11 | ``delivered`` | the URL was handed over, but no verdict exists (`schemectl open --no-wait`, or the handler is not a SchemeRouter app) |
 /// | 12 | ``hookTimedOut`` | a hook after the launch (`open`, a transition) overran the hook deadline and the app was ended; also the primary's own status then; for `fuzz --replay`, the input ran past its deadline |
 /// | 13 | ``unresponsive`` | the primary's loop did not acknowledge the URL within the receipt timeout; the URL was not delivered and never will be |
+/// | 14 | ``notOpened`` | `schemectl open` inside a sandbox: the desktop's OpenURI portal did not open the URL (chooser dismissed, no handler, launch failed, or no portal); nothing was started |
 /// | 64 | ``usage`` | wrong arguments, or a malformed `SCHEMEROUTER_*` environment variable |
 /// | 65 | ``invalidInput`` | a manifest or Info.plist is invalid (`EX_DATAERR`) |
 /// | 66 | ``cannotRead`` | a manifest, plist, corpus or executable cannot be read, or is not a regular file (`EX_NOINPUT`) |
@@ -75,6 +76,9 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// 13: the primary's loop did not acknowledge the request within the receipt timeout (it is
     /// stopped or stuck); the URL was not delivered and never will be.
     public static let unresponsive = ExitStatus(rawValue: 13)
+    /// 14: inside a sandbox, the desktop's OpenURI portal did not open the URL (the user
+    /// dismissed the chooser, no handler, the launch failed, or no portal); nothing was started.
+    public static let notOpened = ExitStatus(rawValue: 14)
     /// 64 (`EX_USAGE`): wrong arguments.
     public static let usage = ExitStatus(rawValue: 64)
     /// 65 (`EX_DATAERR`): a manifest or Info.plist is invalid.
@@ -103,7 +107,7 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// Every documented status, in the order of the table above.
     public static let documented: [ExitStatus] = [
         .success, .declined, .rejected, .openFailed, .launchFailed, .launchTimedOut, .terminated,
-        .noAnswer, .notRunning, .refused, .noHandler, .delivered, .hookTimedOut, .unresponsive, .usage, .invalidInput,
+        .noAnswer, .notRunning, .refused, .noHandler, .delivered, .hookTimedOut, .unresponsive, .notOpened, .usage, .invalidInput,
         .cannotRead, .unavailable, .systemError, .cannotCreate, .cannotWrite, .busy, .protocolError,
         .runtimeDirectoryRefused, .noHome,
     ]
@@ -125,6 +129,7 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
         case 11: "delivered"
         case 12: "hookTimedOut"
         case 13: "unresponsive"
+        case 14: "notOpened"
         case 64: "usage"
         case 65: "invalidInput"
         case 66: "cannotRead"

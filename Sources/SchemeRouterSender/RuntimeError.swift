@@ -58,6 +58,15 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "starting with a letter or digit (reverse DNS, like com.acme.todolist)")
     }
 
+    /// A Flatpak app id (a desktop file's `X-Flatpak`) that Flatpak would not accept, so it
+    /// names no app directory.
+    package static func invalidFlatpakAppID(_ id: String) -> RuntimeError {
+        RuntimeError(
+            .invalidBundleName,
+            "invalid Flatpak app id \"\(id)\": Flatpak's ids have at least three '.'-separated parts of letters, "
+                + "digits, '_' or '-', none starting with a digit (like com.acme.todolist)")
+    }
+
     /// A system call failed.
     package static func system(_ error: SystemError) -> RuntimeError {
         RuntimeError(.system, error.description)

@@ -19,7 +19,7 @@ struct OpenOutput: JSONOutput {
     /// `handled`, `declined`, `rejected`, … (the verdict's name).
     let verdict: String
     let message: String
-    /// `woken`, `launched` or `none`.
+    /// `woken`, `launched`, `portal` or `none`.
     let route: String
     let handler: Handler?
     let rejection: Rejection?
@@ -86,4 +86,15 @@ struct RegistrationJSON: JSONOutput {
     let databaseRefresh: Refresh
     let busServiceFile: BusServiceFile
     let competingClaimants: [Claimant]
+}
+
+/// `schemectl flatpak --json`: the files written and what the package asks of Flatpak.
+struct FlatpakOutput: JSONOutput {
+    let version = 1
+    let appID: String
+    let builderManifest: String
+    let desktopFile: String
+    let command: String
+    let finishArgs: [String]
+    let mimeTypes: [String]
 }

@@ -20,7 +20,9 @@ extension ExitStatus {
         unsafe — the URL was not delivered and never will be. 4 launch failed (the handler could not \
         start, or the app died after taking the URL); 12 a hook of the app overran its deadline and the \
         app was ended — perhaps partly delivered. 10 no handler for the scheme; 11 delivered without a \
-        verdict (--no-wait, or not a SchemeRouter app: fire-and-forget); 64 usage error; 78 HOME unset.
+        verdict (--no-wait, not a SchemeRouter app, or inside a Flatpak sandbox through the OpenURI \
+        portal: fire-and-forget); 14 inside a Flatpak sandbox, the portal did not open it (chooser \
+        dismissed, no handler, or the launch failed); 64 usage error; 78 HOME unset.
         """
 }
 

@@ -15,9 +15,14 @@ struct Open: ParsableCommand {
             then mimeinfo.cache), and then: a running SchemeRouter app gets the URL over its socket; \
             otherwise the handler's Exec is started (posix_spawn, never a shell) with the URL as exactly \
             one argument, and a SchemeRouter app is waited for. The receiving app sees the sender as \
-            its source application (--source, default "schemectl").
+            its source application (--source, default "schemectl"). An app installed as a Flatpak (its \
+            desktop file has X-Flatpak) is woken in $XDG_RUNTIME_DIR/app/<app id>/.
 
-            --json prints one object: {"version": 1, "url", "verdict", "message", "route": "woken"|"launched"|"none", \
+            Inside a Flatpak sandbox the URL goes to the desktop's OpenURI portal instead, with the \
+            activation token (and with --ask, the portal lets the user choose the app); the portal says \
+            only whether it started a handler: exit 11 (delivered, no verdict) or 14 (not opened).
+
+            --json prints one object: {"version": 1, "url", "verdict", "message", "route": "woken"|"launched"|"portal"|"none", \
             "handler": {"id", "path"} | null, "rejection": {"code", "offset", "message"} | null}.
 
             \(ExitStatus.openTable)
@@ -30,6 +35,7 @@ struct Open: ParsableCommand {
     @Option(help: "The sender's name the app sees as its source application.") var source = "schemectl"
     @Option(help: "An annotation for the app's open options.") var annotation: String?
     @Option(help: "Seconds to wait for the verdict.") var timeout: Double = 35
+    @Flag(help: "Inside a Flatpak sandbox: let the user choose the app in the portal's chooser.") var ask = false
 
     func validate() throws {
         guard timeout > 0 && timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds.") }
@@ -57,7 +63,7 @@ struct Open: ParsableCommand {
             }
             let options = OpenURLOptions(
                 sourceApplication: source, annotation: annotation, waitForVerdict: !noWait,
-                timeout: .milliseconds(Int64(timeout * 1000)), activationToken: activationToken)
+                timeout: .milliseconds(Int64(timeout * 1000)), activationToken: activationToken, askForChooser: ask)
             let opened = opener.open(url, options: options)
             result = opened
             verdict = opened.verdict

@@ -19,7 +19,7 @@ struct SchemeCtl: ParsableCommand {
             """,
         subcommands: [
             Validate.self, Route.self, Check.self,
-            Register.self, Unregister.self, Status.self, Open.self, Plist.self,
+            Register.self, Unregister.self, Status.self, Open.self, Plist.self, Flatpak.self,
             Fuzz.self, Lifecycle.self,
         ]
     )

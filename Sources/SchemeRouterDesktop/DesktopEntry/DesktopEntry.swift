@@ -7,6 +7,10 @@ public struct DesktopEntry: Sendable, Hashable {
     /// bundle name, which also names the app's runtime socket.
     public static let bundleNameKey = "X-SchemeRouter-BundleName"
 
+    /// The key Flatpak adds to the desktop files it exports for an installed app (`flatpak
+    /// build-finish`); its value is the app id.
+    public static let flatpakKey = "X-Flatpak"
+
     /// The group every desktop entry must start with.
     public static let group = "Desktop Entry"
 
@@ -42,6 +46,9 @@ public struct DesktopEntry: Sendable, Hashable {
     public var isHidden: Bool { boolean("Hidden") }
     /// The bundle name of a SchemeRouter app (``bundleNameKey``), or `nil` for any other entry.
     public var bundleName: ReverseDNSName? { string(Self.bundleNameKey).flatMap { try? ReverseDNSName($0) } }
+
+    /// The Flatpak app id of an app installed as a Flatpak (``flatpakKey``), or `nil`.
+    public var flatpakAppID: String? { string(Self.flatpakKey) }
 
     /// Whether this entry declares it handles `mimeType` (compared case-insensitively).
     public func handles(_ mimeType: String) -> Bool {

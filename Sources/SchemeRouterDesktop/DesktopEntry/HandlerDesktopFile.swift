@@ -54,7 +54,10 @@ public struct HandlerDesktopFile: Sendable, Hashable {
     public static func mimeType(for scheme: SchemeName) -> String { "x-scheme-handler/" + scheme.rawValue }
 
     /// The file's text.
-    public var text: String {
+    public var text: String { text(comment: "Written by schemectl register; `schemectl unregister \(name)` removes it.") }
+
+    /// The file's text under a first comment line saying what wrote it.
+    func text(comment: String) -> String {
         // The display name is a localestring: control characters other than those escaped are
         // replaced so the file stays one key per line.
         let safeName = String(String.UnicodeScalarView(displayName.unicodeScalars.map {
@@ -63,7 +66,7 @@ public struct HandlerDesktopFile: Sendable, Hashable {
         // checkExecutable ran in init, so this cannot fail.
         let exec = (try? ExecLine.value(executable: executable)) ?? ""
         return """
-            # Written by schemectl register; `schemectl unregister \(name)` removes it.
+            # \(comment)
             [Desktop Entry]
             Type=Application
             Version=1.0

@@ -10,6 +10,9 @@ public struct OpenResult: Sendable, Hashable {
         case woken
         /// By starting the handler's `Exec` with the URL as one argument.
         case launched
+        /// Through the desktop's OpenURI portal, from inside a Flatpak sandbox: the portal found
+        /// and started the handler (or did not: see the verdict).
+        case portal
     }
 
     /// What became of the URL.

@@ -19,13 +19,18 @@ public struct OpenURLOptions: Sendable, Hashable {
     /// or out of descriptors) before the verdict is `DeliveryVerdict/busy(_:)`; `nil` uses
     /// `SCHEMEROUTER_BUSY_RETRY_MS` or 2 s. A launched handler gets it as that variable.
     public var busyRetry: Duration?
+    /// Inside a Flatpak sandbox, ask the OpenURI portal to let the user choose the application
+    /// even when there is a default (the portal's `ask` option). Outside a sandbox the default
+    /// handler is used as always: SchemeRouter shows no chooser of its own.
+    public var askForChooser: Bool
 
     /// Options; by default the verdict is awaited for at most 35 s (the runtime's launch
     /// deadline plus its reply allowance).
     public init(
         sourceApplication: String? = nil, annotation: String? = nil, waitForVerdict: Bool = true,
-        timeout: Duration = .seconds(35), activationToken: String? = nil, busyRetry: Duration? = nil
+        timeout: Duration = .seconds(35), activationToken: String? = nil, busyRetry: Duration? = nil, askForChooser: Bool = false
     ) {
+        self.askForChooser = askForChooser
         self.busyRetry = busyRetry
         self.activationToken = activationToken
         self.sourceApplication = sourceApplication

@@ -3,13 +3,17 @@ internal import SchemeRouter
 internal import SchemeRouterSender
 
 /// The fast path: a URL handed straight to a running SchemeRouter app over its socket, with the
-/// runtime's `WakeClient` (which finds the socket through this process's `XDG_RUNTIME_DIR`).
+/// runtime's `WakeClient` (which finds the socket through this process's `XDG_RUNTIME_DIR`; for
+/// an app installed as a Flatpak, in `$XDG_RUNTIME_DIR/app/<app id>/`).
 enum PrimaryWake {
     /// The app's verdict, or `nil` when its primary is not running (the caller launches it).
-    static func send(url: String, to bundleName: ReverseDNSName, source: String, options: OpenURLOptions) -> DeliveryVerdict? {
+    static func send(
+        url: String, to bundleName: ReverseDNSName, flatpakApp: String?, source: String, options: OpenURLOptions
+    ) -> DeliveryVerdict? {
         do {
             guard let client = try WakeClient.connect(
-                to: bundleName.rawValue, replyTimeout: options.timeout, busyRetry: options.busyRetry) else { return nil }
+                to: bundleName.rawValue, replyTimeout: options.timeout, busyRetry: options.busyRetry, flatpakApp: flatpakApp)
+            else { return nil }
             return client.open(
                 url, sourceApplication: source, annotation: options.annotation, activationToken: options.activationToken)
         } catch {

@@ -21,6 +21,17 @@ internal import SchemeRouterLifecycle
 /// The fast path finds the app's socket through this process's own `XDG_RUNTIME_DIR` (the
 /// runtime reads the process environment), so it is taken only when ``environment`` has the same
 /// `XDG_RUNTIME_DIR`; otherwise the launched handler (which gets ``environment``) wakes the primary.
+/// An app installed as a Flatpak (its exported desktop file has `X-Flatpak=<app id>`) is woken
+/// in `$XDG_RUNTIME_DIR/app/<app id>/`, where its sandboxed primary listens; launching it runs
+/// the exported `Exec` (`flatpak run … --file-forwarding <app id> @@u %u @@`), and the verdict
+/// comes back the same way (the pipe passes into the sandbox).
+///
+/// Inside a Flatpak sandbox neither the host's handlers nor their sockets are visible: every URL
+/// goes to the desktop's OpenURI portal (with the activation token, and `ask` when
+/// ``OpenURLOptions/askForChooser`` is set), and the verdict is what the portal can know:
+/// `DeliveryVerdict/delivered` (a handler was started) or `DeliveryVerdict/notOpened(_:)`.
+/// ``canOpen(_:)`` there only checks the URL: the portal (xdg-desktop-portal 1.16) cannot be
+/// asked whether a handler exists without opening.
 public struct URLOpener: Sendable {
     /// The environment lookups use and launched handlers inherit.
     public let environment: ProcessEnvironment
@@ -34,9 +45,11 @@ public struct URLOpener: Sendable {
     }
 
     /// Whether some application would take `url`: it is a valid URL and its scheme has a
-    /// launchable default handler. Nothing is started.
+    /// launchable default handler. Nothing is started. Inside a Flatpak sandbox only the URL is
+    /// checked: the host's handlers cannot be seen from there, and the portal decides on `open`.
     public func canOpen(_ url: String) -> Bool {
         guard let parsed = try? SchemeURL(url) else { return false }
+        if FlatpakSandbox.current != nil { return true }
         return database.defaultHandler(for: "x-scheme-handler/" + parsed.scheme.lowercased()) != nil
     }
 
@@ -47,13 +60,21 @@ public struct URLOpener: Sendable {
             return OpenResult(
                 verdict: .rejected(code: error.code, offset: error.offset, message: error.message), handler: nil, route: .none)
         }
+        if FlatpakSandbox.current != nil {
+            // The portal's answer is the hand-over itself, awaited with or without waitForVerdict.
+            let verdict = OpenURIPortal.open(
+                url, activationToken: options.activationToken, ask: options.askForChooser, timeout: options.timeout,
+                busAddress: environment["DBUS_SESSION_BUS_ADDRESS"])
+            return OpenResult(verdict: verdict, handler: nil, route: .portal)
+        }
         let scheme = parsed.scheme.lowercased()
         guard let handler = database.defaultHandler(for: "x-scheme-handler/" + scheme) else {
             return OpenResult(verdict: .noHandler(scheme: scheme), handler: nil, route: .none)
         }
         let source = options.sourceApplication ?? Self.executableName
         if options.waitForVerdict, sharesRuntimeDirectory, let bundleName = handler.file.entry.bundleName,
-            let verdict = PrimaryWake.send(url: url, to: bundleName, source: source, options: options)
+            let verdict = PrimaryWake.send(
+                url: url, to: bundleName, flatpakApp: handler.file.entry.flatpakAppID, source: source, options: options)
         {
             return OpenResult(verdict: verdict, handler: handler, route: .woken)
         }
@@ -152,6 +173,7 @@ public struct URLOpener: Sendable {
         case .busy: .busy("the app's primary was busy (connection or descriptor limit) on every try; the URL was not delivered")
         case .runtimeDirectoryRefused: .refused("the app refused its runtime directory or socket")
         case .protocolError: .protocolError("the app reported a protocol error")
+        case .notOpened: .notOpened("the app's OpenURI portal did not open the URL")
         default: .launchFailed("the app exited with status \(ExitStatus(rawValue: exitStatus))")
         }
     }

@@ -9,7 +9,7 @@ public import SchemeRouter
 /// ``LifecycleController`` gives the first six (``handled``, ``declined``, ``rejected(code:offset:message:)``,
 /// ``openFailed(_:)``, ``launchTimedOut``, ``terminated``); the runtime adds what only a process
 /// can see (deadlines, a primary that is gone, stopped or busy), the desktop what only it can
-/// (no handler, handed over without a verdict).
+/// (no handler, handed over without a verdict, not opened by the desktop's portal).
 public enum DeliveryVerdict: Sendable, Hashable, CustomStringConvertible {
     /// `open` (or `openURLContexts`, or the `willConnect` of the scene it connected) returned
     /// `true` / did not throw.
@@ -53,8 +53,14 @@ public enum DeliveryVerdict: Sendable, Hashable, CustomStringConvertible {
     /// No application is registered for the URL's scheme.
     case noHandler(scheme: String)
     /// The URL reached the handler (its process was started) but no verdict was asked for or can
-    /// exist (the handler is not a SchemeRouter app).
+    /// exist (the handler is not a SchemeRouter app, or the URL went through the OpenURI portal
+    /// from inside a sandbox: the portal reports that it launched a handler, never what the
+    /// handler did).
     case delivered
+    /// Inside a sandbox, the desktop's OpenURI portal did not open the URL: the user dismissed
+    /// its chooser, the portal found no handler or could not start one (it does not say which),
+    /// or there is no portal to ask. Nothing was started.
+    case notOpened(String)
     /// The peer closed the connection with a protocol error, or answered in a protocol this
     /// version does not understand.
     case protocolError(String)
@@ -74,7 +80,7 @@ public enum DeliveryVerdict: Sendable, Hashable, CustomStringConvertible {
 
     /// A stable name for scripts (`--json`): `handled`, `launched`, `declined`, `rejected`,
     /// `openFailed`, `launchFailed`, `launchTimedOut`, `terminated`, `hookTimedOut`, `noAnswer`,
-    /// `unresponsive`, `busy`, `refused`, `noHandler`, `delivered`, `protocolError`.
+    /// `unresponsive`, `busy`, `refused`, `noHandler`, `delivered`, `notOpened`, `protocolError`.
     public var name: String {
         switch self {
         case .handled: "handled"
@@ -92,6 +98,7 @@ public enum DeliveryVerdict: Sendable, Hashable, CustomStringConvertible {
         case .refused: "refused"
         case .noHandler: "noHandler"
         case .delivered: "delivered"
+        case .notOpened: "notOpened"
         case .protocolError: "protocolError"
         }
     }
@@ -123,6 +130,7 @@ public enum DeliveryVerdict: Sendable, Hashable, CustomStringConvertible {
         case .refused(let reason): "refused: \(reason)"
         case .noHandler(let scheme): "no application handles \(scheme): URLs (schemectl register MANIFEST --exec PATH)"
         case .delivered: "delivered (no verdict)"
+        case .notOpened(let reason): "not opened: \(reason)"
         case .protocolError(let reason): "protocol error: \(reason)"
         }
     }

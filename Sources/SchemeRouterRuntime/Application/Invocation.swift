@@ -81,8 +81,8 @@ final class Invocation {
             switch elect(files) {
             case .sender(let connection):
                 let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
-                if let path = client.replacedPrimaryExecutable {
-                    Log.error(UpgradeCheck.warning(app: Log.program, pid: client.primaryProcessID, path: path))
+                if let path = client.replacedPrimaryExecutable, let pid = client.primaryProcessID {
+                    Log.error(UpgradeCheck.warning(app: Log.program, pid: pid, path: path))
                 }
                 let verdict = client.open(
                     url: bytes, sourceApplication: request.sourceApplication, annotation: request.annotation,
@@ -177,7 +177,7 @@ final class Invocation {
     /// The runtime directory and this app's files in it.
     func prepareFiles() -> InstanceFiles {
         do throws(RuntimeError) {
-            return try RuntimeDirectory.prepare().files(for: name)
+            return try RuntimeDirectory.prepare(forApp: name, environment: Sys.environment).files(for: name)
         } catch {
             fail(error)
         }
@@ -192,11 +192,11 @@ final class Invocation {
         }
     }
 
-    /// The process that ran this invocation, as the kernel reports it.
+    /// The process that ran this invocation, as the kernel reports it. In a Flatpak sandbox a
+    /// parent of pid 1 is the sandbox's own init: whoever ran `flatpak run` is outside, unknown.
     static func parentProcess() -> SourceApplication {
-        let parent = PeerCredentials(pid: getppid(), uid: getuid())
-        return SourceApplication(
-            name: parent.executable ?? "pid \(parent.pid)", pid: parent.pid, uid: parent.uid, isClaimed: false)
+        let parent = PeerCredentials(pid: FlatpakSandbox.current != nil && getppid() == 1 ? 0 : getppid(), uid: getuid())
+        return parent.verifiedSource(socket: nil)
     }
 
     /// Reports the invocation's verdict (to `SCHEMEROUTER_VERDICT_FD` and, unless handled, to

@@ -102,9 +102,11 @@ extension BusDoor {
             Log.error("refused a D-Bus call from uid \(credentials.uid) (\(sender)): only uid \(user) is served")
             return nil
         }
-        let name = credentials.pid.map { PeerCredentials(pid: $0, uid: credentials.uid).executable ?? "pid \($0)" }
-        let source = SourceApplication(
-            name: name ?? "D-Bus \(sender)", pid: credentials.pid, uid: credentials.uid, isClaimed: false)
+        // The bus gives pids of its own PID namespace: inside a Flatpak sandbox they name other
+        // processes here, so none is used (pid 0: unknown).
+        let source = credentials.pid.map { pid in
+            PeerCredentials(pid: FlatpakSandbox.current == nil ? pid : 0, uid: credentials.uid).verifiedSource(socket: nil)
+        } ?? SourceApplication(name: "D-Bus \(sender)", uid: credentials.uid, isClaimed: false)
         if callers.count >= BusDoor.callerCacheLimit { callers = [:] }
         callers[sender] = source
         return source

@@ -16,6 +16,13 @@ extension BusDoor {
     ///   - startLaunch: Runs the launch.
     static func open(for primary: Primary, awaitingLaunch: Bool, startLaunch: @escaping @MainActor () -> Void) -> BusDoor? {
         guard environment("SCHEMEROUTER_DBUS") != "0" else { return nil }
+        // Flatpak lets a sandboxed app own its app id (and names below it) and nothing else.
+        if let sandbox = FlatpakSandbox.current, sandbox.appID != primary.app.name {
+            if awaitingLaunch {
+                Log.error("D-Bus activation unavailable: inside Flatpak only \(sandbox.appID) may be owned, not \(primary.app.name)")
+            }
+            return nil
+        }
         let door = BusDoor(primary: primary, names: BusNames(bundleName: primary.app.name))
         do throws(BusError) {
             try door.connect()

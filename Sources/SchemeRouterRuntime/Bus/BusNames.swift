@@ -32,7 +32,7 @@ struct BusNames: Sendable, Equatable {
             case .launchTimedOut: "LaunchTimedOut"
             case .terminated: "Terminated"
             case .hookTimedOut: "HookTimedOut"
-            case .noAnswer, .protocolError, .refused, .noHandler, .delivered: "Failed"
+            case .noAnswer, .protocolError, .refused, .noHandler, .delivered, .notOpened: "Failed"
             case .unresponsive: "Unresponsive"
             case .busy: "Busy"
             }

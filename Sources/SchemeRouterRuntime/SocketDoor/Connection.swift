@@ -2,6 +2,7 @@ internal import SchemeRouterPlatform
 internal import SchemeRouterSender
 internal import CLibUV
 internal import Glibc
+internal import SchemeRouterLifecycle
 
 /// One accepted client of the primary: its libuv pipe and idle timer, the frames it sent that
 /// are not complete yet, and what is still owed to it.
@@ -48,8 +49,9 @@ final class Connection {
     var queuedRequestBytes = 0
     /// What this connection counts against ``Primary/bufferedBytes`` now.
     var accountedBytes = 0
-    /// The peer's executable, read at accept time (see ``PeerCredentials/verifiedExecutable``).
-    let executable: String?
+    /// Who the kernel says the peer is, read at accept time (``PeerCredentials/verifiedSource(socket:)``):
+    /// its executable or Flatpak app id, or unknown across a sandbox.
+    let verifiedSource: SourceApplication
 
     /// Unsent reply bytes above this stop the connection from being read or served until
     /// they drain (the kernel's socket buffer, about 200 KiB, comes first).
@@ -65,14 +67,14 @@ final class Connection {
 
     init(
         id: UInt64, pipe: UnsafeMutablePointer<uv_pipe_t>, timer: UnsafeMutablePointer<uv_timer_t>,
-        descriptor: Int32, peer: PeerCredentials, executable: String?, door: SocketDoor
+        descriptor: Int32, peer: PeerCredentials, verifiedSource: SourceApplication, door: SocketDoor
     ) {
         self.id = id
         self.pipe = pipe
         self.timer = timer
         self.descriptor = descriptor
         self.peer = peer
-        self.executable = executable
+        self.verifiedSource = verifiedSource
         self.door = door
     }
 

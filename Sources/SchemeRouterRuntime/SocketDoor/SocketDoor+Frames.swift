@@ -42,14 +42,15 @@ extension SocketDoor {
             retryKey: Self.retryKey(request))
     }
 
-    /// Who sent a URL: the kernel's pid and uid for the connection and the executable behind
-    /// the pid (not claimed), or the name the sender gave (claimed).
+    /// Who sent a URL: what the kernel vouches for (``Connection/verifiedSource``: the pid and
+    /// uid, the executable or Flatpak app id behind the pid, or unknown across a sandbox), or the
+    /// name the sender gave (claimed), with the pid and uid and app id the kernel knows.
     func source(of connection: Connection, claimed: String?) -> SourceApplication {
-        if let claimed {
-            return SourceApplication(name: claimed, pid: connection.peer.pid, uid: connection.peer.uid, isClaimed: true)
-        }
-        let name = connection.executable ?? "pid \(connection.peer.pid)"
-        return SourceApplication(name: name, pid: connection.peer.pid, uid: connection.peer.uid, isClaimed: false)
+        guard let claimed else { return connection.verifiedSource }
+        var source = connection.verifiedSource
+        source.name = claimed
+        source.isClaimed = true
+        return source
     }
 
     /// Sends a verdict.

@@ -3,6 +3,7 @@ internal import SchemeRouterPlatform
 internal import SchemeRouterSender
 internal import CLibUV
 internal import Glibc
+internal import SchemeRouterLifecycle
 
 /// The primary's first front door: its Unix socket. It accepts connections up to its limit (and
 /// sheds the rest with `busy`), checks who each peer is, reads their frames within the buffer
@@ -54,10 +55,13 @@ final class SocketDoor {
         let descriptor = client
         let peer = (try? PeerCredentials(socket: descriptor)) ?? PeerCredentials(pid: 0, uid: UInt32.max)
         let user = geteuid()
-        let executable = peer.uid == user ? PeerCredentials.verifiedExecutable(socket: descriptor, pid: peer.pid) : nil
+        // Another user's connection is refused below, unexamined.
+        let source =
+            peer.uid == user
+            ? peer.verifiedSource(socket: descriptor) : SourceApplication(name: "uid \(peer.uid)", uid: peer.uid, isClaimed: false)
         lastConnectionID += 1
         let connection = Connection(
-            id: lastConnectionID, pipe: pipe, timer: timer, descriptor: descriptor, peer: peer, executable: executable,
+            id: lastConnectionID, pipe: pipe, timer: timer, descriptor: descriptor, peer: peer, verifiedSource: source,
             door: self)
         pipe.pointee.data = connection.opaque
         timer.pointee.data = connection.opaque
@@ -65,7 +69,7 @@ final class SocketDoor {
         primary.watchdog.register(descriptor)
         if peer.uid != user {
             Log.error(
-                "refused a connection from uid \(peer.uid) (pid \(peer.pid)) on \(primary.files.socketPath): "
+                "refused a connection from uid \(peer.uid)\(peer.pid > 0 ? " (pid \(peer.pid))" : "") on \(primary.files.socketPath): "
                     + "only uid \(user) is served")
             connection.fail(ErrorMessage(code: .peerRefused, message: "only uid \(user) may use this socket"))
             return

@@ -9,8 +9,10 @@ package final class ClientConnection {
     /// The socket's path, for messages.
     package let path: String
     package var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .receipt, .busy, .error])
-    /// The serving process's pid, as the kernel reported it at `connect`.
-    private(set) var serverPID: Int32 = 0
+    /// The serving process's pid, as the kernel reported it at `connect`; `nil` when the primary
+    /// is in another PID namespace (a Flatpak sandbox seen from another sandbox, or the host
+    /// seen from inside one: the kernel says 0).
+    private(set) var serverPID: Int32?
 
     private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
@@ -60,7 +62,7 @@ package final class ClientConnection {
         }
         let user = geteuid()
         guard server.uid == user else { throw .untrustedPeer(path, uid: server.uid, expected: user) }
-        connection.serverPID = server.pid
+        connection.serverPID = server.pid > 0 ? server.pid : nil
         return .connected(connection)
     }
 

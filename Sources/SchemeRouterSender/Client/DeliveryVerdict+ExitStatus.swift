@@ -15,6 +15,7 @@ extension DeliveryVerdict {
         case .noAnswer: .noAnswer
         case .noHandler: .noHandler
         case .delivered: .delivered
+        case .notOpened: .notOpened
         case .hookTimedOut: .hookTimedOut
         case .unresponsive: .unresponsive
         case .busy: .busy

@@ -56,14 +56,25 @@ public final class WakeClient {
     ///   - busyRetry: How long to keep trying when the primary answers `busy`, with growing
     ///     pauses, before a request's verdict is `DeliveryVerdict/busy(_:)`; by default
     ///     `SCHEMEROUTER_BUSY_RETRY_MS` or 2 s.
+    ///   - flatpakApp: The app's Flatpak app id when it is installed as a Flatpak (its exported
+    ///     desktop file's `X-Flatpak` key): its primary listens in `$XDG_RUNTIME_DIR/app/<id>/`
+    ///     (``RuntimeDirectory/prepare(flatpakApp:)``), whether it runs in the sandbox or not.
     /// - Returns: The client, or `nil` when no primary is running.
     /// - Throws: ``RuntimeError``: the runtime directory is unsafe, the socket path too long,
-    ///   the socket served by another user, the bundle name invalid, or the wait timed out.
+    ///   the socket served by another user, the bundle name or app id invalid, or the wait timed out.
     public static func connect(
-        to bundleName: String, connectTimeout: Duration? = nil, replyTimeout: Duration? = nil, busyRetry: Duration? = nil
+        to bundleName: String, connectTimeout: Duration? = nil, replyTimeout: Duration? = nil, busyRetry: Duration? = nil,
+        flatpakApp: String? = nil
     ) throws(RuntimeError) -> WakeClient? {
         let settings = try RuntimeSettings.fromEnvironment()
-        let files = try RuntimeDirectory.prepare().files(for: bundleName)
+        let directory: RuntimeDirectory
+        if let flatpakApp {
+            guard let shared = try RuntimeDirectory.prepare(flatpakApp: flatpakApp) else { return nil }
+            directory = shared
+        } else {
+            directory = try RuntimeDirectory.prepare()
+        }
+        let files = try directory.files(for: bundleName)
         switch try Election.run(files, mayBecomePrimary: false, timeout: connectTimeout ?? settings.connectTimeout) {
         case .sender(let connection):
             return WakeClient(
@@ -76,14 +87,16 @@ public final class WakeClient {
         }
     }
 
-    /// The primary's process id, as the kernel reported it when the client connected.
-    public var primaryProcessID: Int32 { connection.serverPID }
+    /// The primary's process id, as the kernel reported it when the client connected; `nil` when
+    /// the primary runs in another PID namespace (inside a Flatpak sandbox, seen from another
+    /// sandbox; or on the host, seen from inside one), where the kernel gives no pid.
+    public var primaryProcessID: Int32? { connection.serverPID }
 
     /// The primary's executable when it was replaced on disk after the primary started (a
     /// rebuild or a package upgrade: `/proc/<pid>/exe` ends in ` (deleted)`), else `nil`. The
     /// primary keeps running the old code until it is restarted (`app --quit`, then `app`).
     public var replacedPrimaryExecutable: String? {
-        PeerCredentials(pid: connection.serverPID, uid: 0).executable.flatMap(UpgradeCheck.replaced)
+        connection.serverPID.flatMap { PeerCredentials(pid: $0, uid: 0).executable }.flatMap(UpgradeCheck.replaced)
     }
 
     /// Wraps a connection the single-instance check made.

@@ -6,7 +6,9 @@ internal import Glibc
 /// never blocks the next launch.
 ///
 /// The holder writes its pid into the file (decimal, then a newline) for tools and tests; the
-/// lock, not the pid, decides who is primary.
+/// lock, not the pid, decides who is primary. A holder in a Flatpak sandbox leaves the file
+/// empty: its pid is its sandbox's (every sandboxed app is pid 2), which names another process
+/// for anyone outside. `flock` itself works across sandboxes: the lock is on the file.
 package struct InstanceLock: Sendable {
     /// The open lock file.
     package let descriptor: Int32
@@ -30,10 +32,11 @@ package struct InstanceLock: Sendable {
         return InstanceLock(descriptor: fd)
     }
 
-    /// Records the holder's pid in the file.
+    /// Records the holder's pid in the file (outside Flatpak).
     package func writeProcessID() {
-        let text = Array("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)
+        guard FlatpakSandbox.current == nil else { return }
+        let text = Array("\(getpid())\n".utf8)
         _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
     }
 

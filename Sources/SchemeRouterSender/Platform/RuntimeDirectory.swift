@@ -6,6 +6,12 @@ internal import Glibc
 /// `$XDG_RUNTIME_DIR/schemerouter/`, or `/tmp/schemerouter-<uid>/` when `XDG_RUNTIME_DIR` is
 /// unset or empty (plain servers, CI, `su` sessions).
 ///
+/// Inside a Flatpak sandbox it is `$XDG_RUNTIME_DIR/app/<app id>/` instead: Flatpak shares that
+/// one directory between the sandbox and the host (where it is `$XDG_RUNTIME_DIR/app/<app id>/`
+/// too), while the rest of the sandbox's runtime directory is its own. Host senders of an app
+/// installed as a Flatpak look there (``prepare(flatpakApp:)``), and so does the app's own
+/// invocation on the host when that directory exists, so host and sandbox elect one primary.
+///
 /// `prepare(environment:)` creates it with mode 0700 when missing and refuses one that is
 /// unsafe: a symbolic link (never followed: the directory is opened with `O_NOFOLLOW`), not a
 /// directory, owned by another user, or with a mode other than 0700. Either case exits with
@@ -26,12 +32,23 @@ public struct RuntimeDirectory: Sendable {
     public static var path: String { path(environment: Sys.environment) }
 
     /// The directory's path for an environment that `environment` reads.
-    package static func path(environment: (String) -> String?) -> String {
-        // A relative XDG_RUNTIME_DIR is invalid (XDG Base Directory spec): ignored, like an unset one.
-        if let base = environment("XDG_RUNTIME_DIR"), base.hasPrefix("/") {
-            return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/schemerouter"
-        }
+    package static func path(environment: (String) -> String?, sandbox: FlatpakSandbox? = FlatpakSandbox.current) -> String {
+        if let sandbox, let base = base(environment) { return base + "/app/" + sandbox.appID }
+        if let base = base(environment) { return base + "/schemerouter" }
         return "/tmp/schemerouter-\(geteuid())"
+    }
+
+    /// `$XDG_RUNTIME_DIR` without a trailing slash, or `nil` when it is unset or relative (a
+    /// relative one is invalid: the XDG Base Directory spec; ignored, like an unset one).
+    private static func base(_ environment: (String) -> String?) -> String? {
+        guard let base = environment("XDG_RUNTIME_DIR"), base.hasPrefix("/") else { return nil }
+        return base.hasSuffix("/") ? String(base.dropLast()) : base
+    }
+
+    /// The path of the directory a Flatpak app's primary listens in, as this process sees it
+    /// (`$XDG_RUNTIME_DIR/app/<app id>`), or `nil` without an absolute `XDG_RUNTIME_DIR`.
+    package static func flatpakPath(appID: String, environment: (String) -> String?) -> String? {
+        base(environment).map { $0 + "/app/" + appID }
     }
 
     /// Creates the directory if needed (mode 0700) and checks that it is safe to use.
@@ -43,6 +60,37 @@ public struct RuntimeDirectory: Sendable {
         try prepare(environment: Sys.environment)
     }
 
+    /// The directory of a Flatpak app's primary, `$XDG_RUNTIME_DIR/app/<appID>/`, for a sender
+    /// that found the app's desktop file exported by Flatpak (its `X-Flatpak` key names the app
+    /// id). Never created: Flatpak makes it when the app first runs in the session.
+    /// - Returns: The checked directory, or `nil` when it does not exist (the app has not run in
+    ///   this session, so no primary listens there) or `XDG_RUNTIME_DIR` is not set.
+    /// - Throws: ``RuntimeError`` as ``prepare()`` for an unsafe directory, or for an app id
+    ///   that cannot name a directory.
+    public static func prepare(flatpakApp appID: String) throws(RuntimeError) -> RuntimeDirectory? {
+        try prepare(flatpakApp: appID, environment: Sys.environment)
+    }
+
+    /// ``prepare(flatpakApp:)`` for an environment that `environment` reads.
+    package static func prepare(flatpakApp appID: String, environment: (String) -> String?) throws(RuntimeError) -> RuntimeDirectory? {
+        guard FlatpakSandbox.isValidAppID(appID) else { throw .invalidFlatpakAppID(appID) }
+        guard let path = flatpakPath(appID: appID, environment: environment) else { return nil }
+        return try open(path, create: false)
+    }
+
+    /// The directory an app's own invocation elects its primary in: inside Flatpak the sandbox's
+    /// (``path``); on the host `$XDG_RUNTIME_DIR/app/<bundle name>/` when it exists (the app
+    /// runs, or ran, as a Flatpak whose app id is its bundle name: host and sandbox then share
+    /// one lock and one socket), else the default.
+    package static func prepare(forApp bundleName: String, environment: (String) -> String?) throws(RuntimeError) -> RuntimeDirectory {
+        if FlatpakSandbox.current == nil, FlatpakSandbox.isValidAppID(bundleName),
+            let shared = try prepare(flatpakApp: bundleName, environment: environment)
+        {
+            return shared
+        }
+        return try prepare(environment: environment)
+    }
+
     /// ``prepare()`` for an environment that `environment` reads.
     package static func prepare(environment: (String) -> String?) throws(RuntimeError) -> RuntimeDirectory {
         let path = Self.path(environment: environment)
@@ -50,7 +98,15 @@ public struct RuntimeDirectory: Sendable {
             Log.error(
                 "warning: ignoring the relative XDG_RUNTIME_DIR=\(base) (the XDG Base Directory spec requires an absolute path); using \(path)")
         }
-        if mkdir(path, 0o700) != 0 {
+        // With `create`, `open` returns the directory or throws.
+        guard let directory = try open(path, create: true) else { throw .runtimeDirectoryRefused(path, "it does not exist") }
+        return directory
+    }
+
+    /// Opens and checks the directory at `path`, creating it first when `create` is set.
+    /// - Returns: `nil` when it does not exist and `create` is not set.
+    private static func open(_ path: String, create: Bool) throws(RuntimeError) -> RuntimeDirectory? {
+        if create, mkdir(path, 0o700) != 0 {
             let error = Sys.errno
             guard error == EEXIST else { throw .system(SystemError(errno: error, call: "mkdir", path: path)) }
         }
@@ -60,6 +116,7 @@ public struct RuntimeDirectory: Sendable {
         } catch {
             switch error {
             case .refused(let reason): throw .runtimeDirectoryRefused(path, reason)
+            case .system(let failure) where !create && (failure.errno == ENOENT || failure.errno == ENOTDIR): return nil
             case .system(let failure): throw .system(failure)
             }
         }

@@ -4,7 +4,7 @@ public import SchemeRouterLifecycle
 /// | tag | field | value |
 /// |---|---|---|
 /// | 1 | request | 4 bytes: the request's number |
-/// | 2 | status | 1 byte: the verdict as its exit status (``ExitStatus``: 0 handled, 1 declined, 2 rejected, 3 openFailed, 5 launchTimedOut, 6 terminated, 12 hookTimedOut; on the verdict pipe also 4 launchFailed, 7 noAnswer, 13 unresponsive, 75 busy, 76 protocolError) |
+/// | 2 | status | 1 byte: the verdict as its exit status (``ExitStatus``: 0 handled, 1 declined, 2 rejected, 3 openFailed, 5 launchTimedOut, 6 terminated, 12 hookTimedOut; on the verdict pipe also 4 launchFailed, 7 noAnswer, 13 unresponsive, 14 notOpened, 75 busy, 76 protocolError) |
 /// | 3 | reason | optional UTF-8: a machine-readable code (a `URLRejection` or `RouteError` code, `undeclared-scheme`, `launched`) |
 /// | 4 | offset | optional 4 bytes: the byte offset of a rejection in the URL |
 /// | 5 | message | optional UTF-8: a sentence for people |
@@ -43,6 +43,8 @@ public struct VerdictMessage: Sendable, Hashable {
         case 13: verdict = .unresponsive(message)
         case 75: verdict = .busy(message)
         case 76: verdict = .protocolError(message)
+        // A sender inside a sandbox whose URL went through the OpenURI portal.
+        case 14: verdict = .notOpened(message)
         default:
             throw .malformed(offset: fields.offset(of: 2) ?? WakeProtocol.headerLength, reason: "unknown verdict status \(status)")
         }
@@ -61,7 +63,7 @@ public struct VerdictMessage: Sendable, Hashable {
             fields.set(4, uint32: UInt32(clamping: offset))
             fields.set(5, text: Self.clip(message))
         case .openFailed(let message), .hookTimedOut(let message), .launchFailed(let message), .noAnswer(let message),
-            .unresponsive(let message), .busy(let message), .protocolError(let message):
+            .unresponsive(let message), .busy(let message), .protocolError(let message), .notOpened(let message):
             fields.set(5, text: Self.clip(message))
         default:
             break
