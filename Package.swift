@@ -191,6 +191,13 @@ let package = Package(
         .testTarget(name: "SchemeRouterPlatformTests", dependencies: ["SchemeRouterPlatform"]),
         // A real GTK app in a real Xvfb with a real window manager (openbox), real xdg-open and gio.
         .testTarget(name: "SchemeRouterGLibTests", dependencies: ["SchemeRouterGLib", "SchemeRouterDesktop", "SchemeRouterPlatform", "CGLib"]),
+        // Real Flatpak sandboxes and the real OpenURI portal: TodoList built with `schemectl flatpak`
+        // and flatpak-builder on a runtime `scripts/flatpak-test-runtime` caches outside the clone.
+        .testTarget(
+            name: "SchemeRouterFlatpakTests",
+            dependencies: ["SchemeRouterSender", "SchemeRouterPlatform", "CSchemeRouterLinux"],
+            exclude: ["Support/stub-appchooser.py"]
+        ),
         // The CLI as a user runs it: exit statuses, --json, help text snapshots.
         .testTarget(name: "SchemectlTests", dependencies: ["SchemeRouter"], exclude: ["Snapshots"]),
     ]

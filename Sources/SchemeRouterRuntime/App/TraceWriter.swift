@@ -53,7 +53,9 @@ struct TraceWriter: Sendable {
             line += ", \"source\": {\"name\": \(JSONString.quoted(source.name))"
             if let pid = source.pid { line += ", \"pid\": \(pid)" }
             if let uid = source.uid { line += ", \"uid\": \(uid)" }
-            line += ", \"claimed\": \(source.isClaimed)}"
+            line += ", \"claimed\": \(source.isClaimed)"
+            if let app = source.flatpakAppID { line += ", \"flatpak\": \(JSONString.quoted(app))" }
+            line += "}"
         }
         if let token { line += ", \"activationToken\": \(JSONString.quoted(token))" }
         if stamped {
