@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "BenchmarkProcesses", dependencies: ["WakeBenchmarksSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Sustained load into one primary (LoadProbe) next to a C libuv floor server (`load` builds both).
         .executableTarget(name: "LoadBenchmarks", dependencies: ["WakeBenchmarksSupport", "BenchmarkProcesses"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // `schemectl open` waking TodoList running in a Flatpak sandbox, next to `flatpak run` (`flatpak` builds both).
+        .executableTarget(name: "FlatpakBenchmark", dependencies: ["BenchmarkProcesses"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // `schemectl open` to a running TodoList next to gio open and xdg-open (Docs/Desktop.md).
         .executableTarget(name: "OpenBenchmark", swiftSettings: [.swiftLanguageMode(.v6)]),
     ]

@@ -25,6 +25,10 @@
 int _dispatch_get_main_queue_handle_4CF(void);
 void _dispatch_main_queue_callback_4CF(void *_Null_unspecified msg);
 
+// `O_PATH` (a handle on a file without opening it: for a socket, to connect through
+// /proc/self/fd/N after checking what the name is) is hidden without _GNU_SOURCE. Linux's value.
+static const int schemerouter_o_path = 010000000;
+
 // `syscall(2)` is variadic, so Swift cannot call it: a process file descriptor (Linux 5.3+)
 // becomes readable when the process exits, which lets a parent wait for a process it did not
 // spawn. Returns -1 and sets errno on failure.

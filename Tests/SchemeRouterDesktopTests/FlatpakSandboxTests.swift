@@ -72,6 +72,44 @@ import SchemeRouterPlatform
         #expect(try RuntimeDirectory.prepare(forApp: "acme.todolist", environment: environment).path == base + "/schemerouter")
     }
 
+    /// A Flatpak app writes its own directory: a link there must not lead a host sender to any
+    /// other socket of the user, and a FIFO must not stall it.
+    @Test func aLinkInPlaceOfTheSocketIsNeverFollowedAndAFIFOBlocksNobody() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let base = sandbox.root + "/run"
+        let app = base + "/app/com.acme.todolist"
+        try FileSystem.makeDirectories(app, mode: 0o700)
+        chmod(app, 0o700)
+        let other = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        defer { close(other) }
+        let otherPath = sandbox.root + "/other.sock"
+        try #require(SocketAddress.withUnixAddress(otherPath) { bind(other, $0, $1) } == 0 && listen(other, 8) == 0)
+        try #require(symlink(otherPath, app + "/com.acme.todolist.sock") == 0)
+        try #require(mkfifo(app + "/com.acme.todolist.busy", 0o600) == 0)
+
+        let directory = try #require(try RuntimeDirectory.prepare(flatpakApp: "com.acme.todolist", environment: { $0 == "XDG_RUNTIME_DIR" ? base : nil }))
+        let files = try directory.files(for: "com.acme.todolist")
+        do {
+            _ = try ClientConnection.connect(files, timeout: .seconds(1))
+            Issue.record("the sender connected through a symbolic link")
+        } catch {
+            #expect(error.exitStatus == .runtimeDirectoryRefused && error.description.contains("symbolic link"), "\(error)")
+        }
+        #expect(accept(other, nil, nil) < 0 && errno == EAGAIN, "nothing reached the other socket")
+        #expect(BusyMarker.busyUntil(files) == nil)
+
+        // The real socket in its place: connected.
+        unlink(app + "/com.acme.todolist.sock")
+        let own = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        defer { close(own) }
+        try #require(SocketAddress.withUnixAddress(app + "/com.acme.todolist.sock") { bind(own, $0, $1) } == 0 && listen(own, 8) == 0)
+        guard case .connected = try ClientConnection.connect(files, timeout: .seconds(1)) else {
+            Issue.record("the app's own socket was not connected")
+            return
+        }
+    }
+
     @Test func aSenderInAnotherPIDNamespaceIsUnknownNeverAPid() {
         let source = PeerCredentials(pid: 0, uid: 1000).verifiedSource(socket: nil)
         #expect(source == SourceApplication(name: "unknown (sandboxed)", pid: nil, uid: 1000, isClaimed: false))

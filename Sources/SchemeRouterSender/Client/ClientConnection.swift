@@ -1,3 +1,4 @@
+internal import CSchemeRouterLinux
 package import SchemeRouterPlatform
 internal import Glibc
 
@@ -6,17 +7,19 @@ internal import Glibc
 package final class ClientConnection {
     /// The connected socket.
     package let descriptor: Int32
+    /// The app's files: the socket connected to, and its busy marker.
+    package let files: InstanceFiles
     /// The socket's path, for messages.
-    package let path: String
+    package var path: String { files.socketPath }
     package var decoder = FrameDecoder(accepting: [.verdict, .controlReply, .receipt, .busy, .error])
     /// The serving process's pid, as the kernel reported it at `connect`; `nil` when the primary
     /// is in another PID namespace (a Flatpak sandbox seen from another sandbox, or the host
     /// seen from inside one: the kernel says 0).
     private(set) var serverPID: Int32?
 
-    private init(descriptor: Int32, path: String) {
+    private init(descriptor: Int32, files: InstanceFiles) {
         self.descriptor = descriptor
-        self.path = path
+        self.files = files
     }
 
     deinit { Sys.close(descriptor) }
@@ -29,16 +32,40 @@ package final class ClientConnection {
         case nobodyListening
     }
 
-    /// Connects to `path`, waiting at most `timeout` for a place in the primary's backlog.
+    /// Connects to the app's socket, waiting at most `timeout` for a place in the primary's backlog.
+    ///
+    /// The socket is opened relative to the verified directory without following a symbolic link
+    /// (`O_PATH | O_NOFOLLOW`), and connected to through that handle (`/proc/self/fd/N`): a
+    /// Flatpak app can write its own directory, `$XDG_RUNTIME_DIR/app/<id>/`, and must not make
+    /// a host sender connect to any other socket of the user by a link in it.
     /// - Throws: ``RuntimeError`` when the connection is impossible for another reason, when the
-    ///   backlog stays full, or when the listening process runs as another user.
-    package static func connect(_ path: String, timeout: Duration) throws(RuntimeError) -> ConnectResult {
+    ///   backlog stays full, when the socket's name is a symbolic link, or when the listening
+    ///   process runs as another user.
+    package static func connect(_ files: InstanceFiles, timeout: Duration) throws(RuntimeError) -> ConnectResult {
+        let path = files.socketPath
+        let target = openat(files.directory.descriptor, files.socketName, schemerouter_o_path | O_NOFOLLOW | O_CLOEXEC)
+        guard target >= 0 else {
+            let error = Sys.errno
+            if error == ENOENT { return .nobodyListening }
+            throw .system(SystemError(errno: error, call: "open", path: path))
+        }
+        defer { Sys.close(target) }
+        var status = stat()
+        guard fstat(target, &status) == 0 else { throw .system(SystemError(errno: Sys.errno, call: "fstat", path: path)) }
+        switch status.st_mode & S_IFMT {
+        case S_IFSOCK: break
+        case S_IFLNK: throw .runtimeDirectoryRefused(path, "the socket's name is a symbolic link (never followed)")
+        // Not a socket (a file left in its place): nobody listens there; a primary replaces it.
+        default: return .nobodyListening
+        }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system(SystemError(errno: Sys.errno, call: "socket")) }
         // A full backlog makes a blocking connect(2) on a Unix socket wait, bounded by SO_SNDTIMEO.
         var limit = timeval(duration: timeout)
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        let result = SocketAddress.withUnixAddress(path) { address, length in
+        // Without /proc (a bare chroot) the handle cannot be named: the path just checked is used.
+        let address = access("/proc/self/fd", F_OK) == 0 ? "/proc/self/fd/\(target)" : path
+        let result = SocketAddress.withUnixAddress(address) { address, length in
             Sys.retryingResult { Glibc.connect(fd, address, length) }
         }
         if result != 0 {
@@ -53,7 +80,7 @@ package final class ClientConnection {
         }
         var cleared = timeval()
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &cleared, socklen_t(MemoryLayout<timeval>.size))
-        let connection = ClientConnection(descriptor: fd, path: path)
+        let connection = ClientConnection(descriptor: fd, files: files)
         let server: PeerCredentials
         do throws(SystemError) {
             server = try PeerCredentials(socket: fd)

@@ -35,7 +35,7 @@ package enum Election {
     ///   - timeout: How long to wait for a starting primary's socket.
     package static func run(_ files: InstanceFiles, mayBecomePrimary: Bool, timeout: Duration) throws(RuntimeError) -> Outcome {
         let deadline = Sys.monotonicNow() + timeout
-        if case .connected(let connection) = try ClientConnection.connect(files.socketPath, timeout: timeout) {
+        if case .connected(let connection) = try ClientConnection.connect(files, timeout: timeout) {
             return .sender(connection)
         }
         let lockDescriptor: Int32
@@ -67,7 +67,7 @@ package enum Election {
         }
         while true {
             let remaining = deadline - Sys.monotonicNow()
-            if case .connected(let connection) = try ClientConnection.connect(files.socketPath, timeout: max(remaining, .milliseconds(1))) {
+            if case .connected(let connection) = try ClientConnection.connect(files, timeout: max(remaining, .milliseconds(1))) {
                 waiter.abandon()
                 return .sender(connection)
             }

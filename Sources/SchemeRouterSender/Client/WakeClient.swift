@@ -244,7 +244,7 @@ public final class WakeClient {
 
     /// Connects again to the same socket, for another attempt.
     private func reconnect() -> Bool {
-        guard case .connected(let fresh) = try? ClientConnection.connect(socketPath, timeout: connectTimeout) else { return false }
+        guard case .connected(let fresh) = try? ClientConnection.connect(connection.files, timeout: connectTimeout) else { return false }
         connection = fresh
         broken = nil
         return true
@@ -308,7 +308,7 @@ public final class WakeClient {
                 return .answered(.failure(breaking(.launchFailed(
                     "the primary closed the connection before answering (it exited, crashed or was killed)"))))
             case .timedOut:
-                if !taken, let busyUntil = BusyMarker.busyUntil(socketPath: socketPath), Sys.monotonicNow() < deadline,
+                if !taken, let busyUntil = BusyMarker.busyUntil(connection.files), Sys.monotonicNow() < deadline,
                     busyUntil > Sys.monotonicNow() - receiptTimeout, busyUntil + receiptTimeout > receiptDeadline
                 {
                     // Busy in a hook: the hook's deadline applies (the watchdog ends the app

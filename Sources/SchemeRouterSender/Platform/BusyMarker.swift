@@ -1,3 +1,4 @@
+internal import CSchemeRouterLinux
 internal import SchemeRouterPlatform
 internal import Glibc
 
@@ -42,14 +43,15 @@ package final class BusyMarker: @unchecked Sendable {
         value.pointee = 0
     }
 
-    /// Until when the primary whose socket is `socketPath` says it is busy in a hook: `nil`
-    /// when it is not (or says nothing), a time far beyond any reply timeout for no deadline.
-    package static func busyUntil(socketPath: String) -> Duration? {
-        guard socketPath.hasSuffix(".sock") else { return nil }
-        let path = String(socketPath.dropLast(5)) + ".busy"
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    /// Until when the primary of `files` says it is busy in a hook: `nil` when it is not (or
+    /// says nothing), a time far beyond any reply timeout for no deadline. Only a regular file
+    /// is read (opened without waiting: a FIFO in its place never blocks the sender).
+    package static func busyUntil(_ files: InstanceFiles) -> Duration? {
+        let fd = openat(files.directory.descriptor, files.busyName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { Sys.close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var raw: UInt64 = 0
         guard pread(fd, &raw, 8, 0) == 8, raw != 0 else { return nil }
         if raw == UInt64.max { return .seconds(Int64(1) << 40) }  // no deadline: far beyond any reply timeout
