@@ -77,6 +77,9 @@ struct FlatpakSingleInstanceTests {
         #expect(all[6].contains("\"url\": \"todolist://?from%20D-Bus\", \"source\": {\"name\": \"unknown (sandboxed)\""), "\(all[6])")
         #expect(try world.primaryProcessID() == primary)
         #expect(world.storedTasks == ["from gio", "from schemectl", "from flatpak run", "from D-Bus"])
+        // Control commands from the host find the same primary (its app id is its bundle name).
+        let state = try world.schemectl(["lifecycle", "com.acme.todolist", "state"])
+        #expect(state.termination == .exited(0) && state.standardOutputText.contains("active"), "\(state.standardOutputText)\(state.standardErrorText)")
     }
 
     @Test("SIGKILL of the primary inside the sandbox: the next schemectl open launches a new one through flatpak run with a verdict; nothing is lost or doubled")

@@ -7,7 +7,7 @@ internal import SchemeRouterSender
 /// acknowledge a request (stopped, stuck) and one that runs an executable replaced on disk since
 /// it started (a rebuild or an upgrade) are reported with their fix. An app that is not running
 /// is not a problem, and nothing is created (the runtime directory is only read). An app
-/// installed as a Flatpak is looked for in `$XDG_RUNTIME_DIR/app/<app id>/`; a primary whose pid
+/// installed as a Flatpak is looked for in `$XDG_RUNTIME_DIR/app/<app id>/` (as senders do); a primary whose pid
 /// the kernel cannot give (it runs in another PID namespace) is named without one.
 public enum PrimaryCheck {
     /// The problems of the primaries of `files` (SchemeRouter apps only).
@@ -16,8 +16,9 @@ public enum PrimaryCheck {
         for file in files {
             guard let name = file.entry.bundleName?.rawValue else { continue }
             let flatpakApp = file.entry.flatpakAppID
-            let directory =
-                flatpakApp.map { RuntimeDirectory.flatpakPath(appID: $0, environment: Sys.environment) ?? "" } ?? RuntimeDirectory.path
+            // Where senders look: the app's Flatpak directory when there is one, else the usual one.
+            let shared = RuntimeDirectory.flatpakPath(appID: flatpakApp ?? name, environment: Sys.environment)
+            let directory = shared.flatMap { FileSystem.kind(of: $0) == .directory ? $0 : nil } ?? RuntimeDirectory.path
             guard access(directory + "/" + name + ".sock", F_OK) == 0 else { continue }
             let client: WakeClient
             do {

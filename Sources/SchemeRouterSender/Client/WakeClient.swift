@@ -59,6 +59,8 @@ public final class WakeClient {
     ///   - flatpakApp: The app's Flatpak app id when it is installed as a Flatpak (its exported
     ///     desktop file's `X-Flatpak` key): its primary listens in `$XDG_RUNTIME_DIR/app/<id>/`
     ///     (``RuntimeDirectory/prepare(flatpakApp:)``), whether it runs in the sandbox or not.
+    ///     Without it the client looks where the app's own invocation would elect: in
+    ///     `$XDG_RUNTIME_DIR/app/<bundle name>/` when that directory exists, else in ``RuntimeDirectory``.
     /// - Returns: The client, or `nil` when no primary is running.
     /// - Throws: ``RuntimeError``: the runtime directory is unsafe, the socket path too long,
     ///   the socket served by another user, the bundle name or app id invalid, or the wait timed out.
@@ -72,7 +74,8 @@ public final class WakeClient {
             guard let shared = try RuntimeDirectory.prepare(flatpakApp: flatpakApp) else { return nil }
             directory = shared
         } else {
-            directory = try RuntimeDirectory.prepare()
+            // Where the app's own invocation elects: its Flatpak's directory when that exists.
+            directory = try RuntimeDirectory.prepare(forApp: bundleName, environment: Sys.environment)
         }
         let files = try directory.files(for: bundleName)
         switch try Election.run(files, mayBecomePrimary: false, timeout: connectTimeout ?? settings.connectTimeout) {
