@@ -53,7 +53,7 @@ var environment = [
 var logs = 0
 
 /// Runs a setup step to completion; its output goes to a log, printed if it fails.
-func step(_ argv: [String]) {
+@MainActor func step(_ argv: [String]) {
     logs += 1
     let log = "\(root)/logs/\(logs).log"
     let process = Spawned(argv[0].hasPrefix("/") ? argv[0] : "/usr/bin/env", argv[0].hasPrefix("/") ? Array(argv.dropFirst()) : argv,
@@ -64,7 +64,7 @@ func step(_ argv: [String]) {
 // A session bus: in a desktop session `flatpak run` starts a D-Bus proxy for every sandbox.
 let busConfig = """
     <busconfig><type>session</type><listen>unix:dir=\(root)/bus</listen><auth>EXTERNAL</auth>
-    <policy context="default"><allow send_destination="*"/><allow own="*"/></policy></busconfig>
+    <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>
     """
 let configFile = open(root + "/bus/bus.conf", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
 _ = Array(busConfig.utf8).withUnsafeBytes { write(configFile, $0.baseAddress, $0.count) }
@@ -95,7 +95,7 @@ step(["flatpak", "run", "com.acme.todolist", "todolist://?warm%20up#today"])
 // MARK: - Measure
 
 /// Runs `argv` with output discarded; returns (status, milliseconds).
-func timed(_ argv: [String]) -> (status: Int32, milliseconds: Double) {
+@MainActor func timed(_ argv: [String]) -> (status: Int32, milliseconds: Double) {
     let start = monotonicNanos()
     let process = Spawned(argv[0].hasPrefix("/") ? argv[0] : "/usr/bin/env", argv[0].hasPrefix("/") ? Array(argv.dropFirst()) : argv,
         environment: environment, output: "/dev/null")
