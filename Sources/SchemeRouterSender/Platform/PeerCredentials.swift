@@ -32,24 +32,6 @@ package struct PeerCredentials: Sendable, Hashable {
         self.uid = uid
     }
 
-    /// The executable of the process at the other end of `socket`, or `nil` when it cannot be
-    /// told for sure.
-    ///
-    /// `/proc/<pid>/exe` names whatever process has the pid *now*: if the peer exited and the
-    /// pid was reused, it would name a stranger. So the kernel's handle on the peer process
-    /// itself (`SO_PEERPIDFD`, Linux 6.5+) is taken first, the link read, and the handle checked
-    /// to be still alive afterwards: then the link was the peer's. A peer that is already gone
-    /// has no executable. Without `SO_PEERPIDFD` (kernels before 6.5) the link is read
-    /// unverified.
-    package static func verifiedExecutable(socket: Int32, pid: Int32) -> String? {
-        let handle = schemerouter_peer_pidfd(socket)
-        defer { Sys.close(handle) }
-        guard handle >= 0 || handle == -ENOPROTOOPT else { return nil }
-        guard let path = PeerCredentials(pid: pid, uid: 0).executable else { return nil }
-        if handle >= 0 && schemerouter_pidfd_alive(handle) == 0 { return nil }
-        return path
-    }
-
     /// The executable of process `pid` now (`/proc/<pid>/exe`), or `nil` when it cannot be read
     /// (the process already exited, or belongs to someone else).
     package var executable: String? {
@@ -63,10 +45,14 @@ package struct PeerCredentials: Sendable, Hashable {
     /// a sandbox this process can see into (read through `/proc/<pid>/root/.flatpak-info`, a file
     /// the sandboxed app cannot change), else its executable (`/proc/<pid>/exe`), else
     /// `pid N`; ``SourceApplication/unknownSandboxed`` without a pid (pid 0: the peer is in
-    /// another PID namespace). With `socket`, the kernel's handle on the peer (`SO_PEERPIDFD`)
-    /// is taken first and checked alive afterwards, so a reused pid never names a stranger (see
-    /// ``verifiedExecutable(socket:pid:)``); without one (a D-Bus caller) the reading is
-    /// unverified, as before.
+    /// another PID namespace).
+    ///
+    /// `/proc/<pid>` names whatever process has the pid *now*: if the peer exited and the pid was
+    /// reused, it would name a stranger. So with `socket` the kernel's handle on the peer process
+    /// itself (`SO_PEERPIDFD`, Linux 6.5+) is taken first, the files read, and the handle checked
+    /// to be still alive afterwards: then they were the peer's; a peer already gone is named
+    /// `pid N`. Without `SO_PEERPIDFD` (kernels before 6.5), or without a socket (a D-Bus
+    /// caller), the reading is unverified.
     package func verifiedSource(socket: Int32?) -> SourceApplication {
         guard pid > 0 else {
             return SourceApplication(name: SourceApplication.unknownSandboxed, pid: nil, uid: uid, isClaimed: false)
