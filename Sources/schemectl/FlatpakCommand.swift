@@ -36,7 +36,8 @@ struct Flatpak: ParsableCommand {
             """
     )
 
-    @Argument(help: "The app's manifest (e.g. Schemes/todolist.json).") var manifest: String
+    @Argument(help: "The app's manifest (e.g. Examples/TodoList/Schemes/todolist.json; an installed app prints its own with --manifest).")
+    var manifest: String
     @Option(help: "The app's executable, installed as /app/bin/<its name> (a relative path is taken from the current directory).")
     var executable: String
     @Option(help: "Another executable for /app/bin (repeatable), e.g. schemectl for scripts run in the sandbox.")

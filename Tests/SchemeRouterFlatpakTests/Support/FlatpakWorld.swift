@@ -122,7 +122,10 @@ final class FlatpakWorld {
     /// The lines of the app's TodoList store (`todos.jsonl` under the app's own data directory).
     var storedTasks: [String] {
         FileWatch.read(appDataHome + "/\(appID)/todos.jsonl").split(separator: "\n").compactMap { line in
-            guard let start = line.firstRange(of: "\"task\": \"")?.upperBound, let end = line[start...].firstIndex(of: "\"") else { return nil }
+            // `{"task":"…",…}`, with or without blanks after the colon (the tests' tasks hold no quotes).
+            guard let key = line.firstRange(of: "\"task\":")?.upperBound,
+                let start = line[key...].firstIndex(of: "\"").map(line.index(after:)), let end = line[start...].firstIndex(of: "\"")
+            else { return nil }
             return String(line[start..<end])
         }
     }

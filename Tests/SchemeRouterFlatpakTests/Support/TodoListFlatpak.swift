@@ -2,7 +2,7 @@ import Glibc
 
 import SchemeRouterPlatform
 
-/// TodoList as a Flatpak, packaged the way a user would: `schemectl flatpak Schemes/todolist.json
+/// TodoList as a Flatpak, packaged the way a user would: `schemectl flatpak Examples/TodoList/Schemes/todolist.json
 /// --executable todolist --include schemectl` writes the desktop file and the flatpak-builder
 /// manifest, and flatpak-builder builds it (against the test runtime, its own SDK) into an
 /// ostree repository. Built once per test process (a few seconds); each test installs it into
@@ -33,7 +33,7 @@ enum TodoListFlatpak {
             let schemectl = try Binaries.path("schemectl")
             let todolist = try Binaries.path("todolist")
             let package = try run(schemectl, [
-                "flatpak", FlatpakRuntime.packageRoot + "/Schemes/todolist.json", "--executable", todolist, "--include", schemectl,
+                "flatpak", FlatpakRuntime.packageRoot + "/Examples/TodoList/Schemes/todolist.json", "--executable", todolist, "--include", schemectl,
                 "--output", root + "/package", "--runtime", runtime.id, "--runtime-version", runtime.branch, "--sdk", runtime.id,
             ], root: root, runtime: runtime)
             guard package.termination == .exited(0) else {
