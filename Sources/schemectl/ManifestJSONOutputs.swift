@@ -160,6 +160,8 @@ struct CheckOutput: JSONOutput {
     let name: String?
     let schemes: [String]?
     let routes: Int?
+    /// The `CFBundleTypeName` of each document type.
+    let documentTypes: [String]?
     let error: Problem?
 
     init(manifest: Manifest) {
@@ -168,6 +170,7 @@ struct CheckOutput: JSONOutput {
         name = manifest.name.rawValue
         schemes = manifest.schemes.map(\.rawValue)
         routes = manifest.routes.count
+        documentTypes = manifest.documentTypes.map(\.name)
         error = nil
     }
 
@@ -177,6 +180,7 @@ struct CheckOutput: JSONOutput {
         name = nil
         schemes = nil
         routes = nil
+        documentTypes = nil
         error = problem
     }
 }

@@ -92,7 +92,7 @@ struct Check: ParsableCommand {
             directory, no permission, too large) is reported too, and every other file still is.
 
             --json prints one object per manifest and per problem:
-              {"version": 1, "file", "valid": true, "name", "schemes", "routes"}
+              {"version": 1, "file", "valid": true, "name", "schemes", "routes", "documentTypes"}
               {"version": 1, "file", "valid": false, "error": {"code", "keyPath", "message"}}
 
             Exit status, the worst of all files: 66 a file (or the directory) could not be read; else 65 \
@@ -126,8 +126,10 @@ struct Check: ParsableCommand {
             if json {
                 CheckOutput(manifest: manifest).printJSON()
             } else {
-                let routes = manifest.routes.count == 1 ? "1 route" : "\(manifest.routes.count) routes"
-                print("ok     \(manifest.file): \(manifest.name) claims \(manifest.schemes.map(\.rawValue).joined(separator: ", ")) (\(routes))")
+                var counts = [manifest.routes.count == 1 ? "1 route" : "\(manifest.routes.count) routes"]
+                let types = manifest.documentTypes.count
+                if types > 0 { counts.append(types == 1 ? "1 document type" : "\(types) document types") }
+                print("ok     \(manifest.file): \(manifest.name) claims \(manifest.schemes.map(\.rawValue).joined(separator: ", ")) (\(counts.joined(separator: ", ")))")
             }
         }
         for problem in problems {

@@ -10,6 +10,7 @@
 ///     case open(id: Int)
 ///     case new(title: String, tags: [String])
 ///     case search(query: String)
+///     case document(DocumentRequest)   // a .note file (CFBundleDocumentTypes)
 ///     …
 /// }
 /// ```
@@ -28,4 +29,16 @@ public protocol AppRequest: Sendable {
     /// Reads the request from a URL matched to one of the manifest's routes.
     /// - Throws: ``RouteError`` naming the value (and its byte offset in the URL).
     init(match: RouteMatch) throws(RouteError)
+    /// The request for a file of one of the manifest's document types (the generated type's
+    /// `.document` case). Types of manifests without document types keep the default, which
+    /// refuses: the router never calls it for them.
+    /// - Throws: ``RouteError``.
+    init(document: DocumentRequest) throws(RouteError)
+}
+
+extension AppRequest {
+    /// Refuses every file: the manifest declares no document types.
+    public init(document: DocumentRequest) throws(RouteError) {
+        throw .undeclaredDocumentType(fileName: String(document.fileName), offset: 0, declared: [])
+    }
 }

@@ -13,6 +13,7 @@ public struct AppRouter: Sendable {
     /// The request type URLs are read as.
     public let requestType: any AppRequest.Type
     private let read: @Sendable (RouteMatch) throws(RouteError) -> any AppRequest
+    private let readDocument: @Sendable (DocumentRequest) throws(RouteError) -> any AppRequest
 
     /// Compiles the manifest `requestType` carries.
     /// - Precondition: the manifest is valid and names the bundle it says it does. The generator
@@ -37,14 +38,24 @@ public struct AppRouter: Sendable {
         self.declaration = declaration
         self.requestType = Request.self
         self.read = { match throws(RouteError) in try Request(match: match) }
+        self.readDocument = { document throws(RouteError) in try Request(document: document) }
     }
 
-    /// Matches `url` to a route and reads the app's request from it.
+    /// Matches `url` to a route and reads the app's request from it; a `file:` URL is matched to
+    /// a document type by its name instead (``SchemeDeclaration/document(at:sentName:)``; the
+    /// runtime checks the file itself first, ``route(document:)``).
     /// - Throws: ``RouteError``: the URL's scheme is not the app's, no route matches (with the
-    ///   reason and byte offset), or a value is invalid.
+    ///   reason and byte offset), a value is invalid, or a file is of no declared type.
     public func route(_ url: SchemeURL) throws(RouteError) -> RoutedURL {
+        if FileURL.isFileURL(url) { return try route(document: declaration.document(at: url)) }
         let match = try declaration.match(url)
         return RoutedURL(url: url, routeName: match.route.name, request: try read(match))
+    }
+
+    /// Reads the app's request for a document (its `.document` case); its route name is the
+    /// document type's name.
+    public func route(document: DocumentRequest) throws(RouteError) -> RoutedURL {
+        RoutedURL(url: document.url, routeName: document.typeName, request: try readDocument(document))
     }
 
     /// Parses `text` strictly, then routes it (see ``route(_:)``).

@@ -2,7 +2,7 @@
 public struct RoutedURL: Sendable {
     /// The URL as received.
     public let url: SchemeURL
-    /// The name of the route it matched.
+    /// The name of the route it matched (for a file: its document type's `CFBundleTypeName`).
     public let routeName: String
     /// The app's request, of the type the ``AppRouter`` was made for.
     public let request: any AppRequest

@@ -10,6 +10,8 @@ enum PercentEncoding {
     static let rawQuery = allowing("!$&'()*,;=:@/?")
     /// A fragment: everything a fragment allows raw except `#` and `%`.
     static let fragment = allowing("!$&'()*+,;=:@/?")
+    /// A file URL's path: every byte a path segment allows raw, and `/` (GLib's `g_filename_to_uri` agrees).
+    static let filePath = allowing("!$&'()*+,;=:@/")
 
     /// The bytes that stay raw, as a 128-bit set over ASCII: unreserved plus `extra`.
     struct Allowed {
@@ -34,9 +36,14 @@ enum PercentEncoding {
 
     /// `text`'s UTF-8 with every byte outside `allowed` written as `%XX` (upper-case hex).
     static func encode(_ text: String, _ allowed: Allowed) -> String {
+        encode(bytes: text.utf8, allowed)
+    }
+
+    /// `bytes` with every byte outside `allowed` written as `%XX` (upper-case hex).
+    static func encode(bytes: some Collection<UInt8>, _ allowed: Allowed) -> String {
         var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
+        out.reserveCapacity(bytes.count)
+        for byte in bytes {
             if allowed.contains(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {

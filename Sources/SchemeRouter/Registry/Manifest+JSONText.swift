@@ -13,6 +13,12 @@ extension Manifest {
         if !actions.isEmpty {
             members.append(("actions", Self.lines(actions.map { Self.json(for: $0).text }, indent: "  ", brackets: ("[", "]"))))
         }
+        if !documentTypes.isEmpty {
+            members.append(("CFBundleDocumentTypes", Self.lines(documentTypes.map { Self.json(for: $0).text }, indent: "  ", brackets: ("[", "]"))))
+        }
+        if !exportedTypes.isEmpty {
+            members.append(("UTExportedTypeDeclarations", Self.lines(exportedTypes.map { Self.json(for: $0).text }, indent: "  ", brackets: ("[", "]"))))
+        }
         if exitsOnSuspend { members.append(("UIApplicationExitsOnSuspend", "true")) }
         return Self.object(members, indent: "") + "\n"
     }
@@ -68,6 +74,23 @@ extension Manifest {
         if spec.isOptional { members.append(("optional", .bool(true))) }
         if spec.isRepeated { members.append(("repeated", .bool(true))) }
         if !spec.keywords.isEmpty { members.append(("keywords", .array(spec.keywords.map(JSONValue.string)))) }
+        return .object(members)
+    }
+
+    private static func json(for type: DocumentType) -> JSONValue {
+        var members: [(String, JSONValue)] = [("CFBundleTypeName", .string(type.name)), ("CFBundleTypeRole", .string(type.role.rawValue))]
+        if type.rank != .default { members.append(("LSHandlerRank", .string(type.rank.rawValue))) }
+        if !type.mimeTypes.isEmpty { members.append(("CFBundleTypeMIMETypes", .array(type.mimeTypes.map { .string($0.rawValue) }))) }
+        if !type.extensions.isEmpty { members.append(("CFBundleTypeExtensions", .array(type.extensions.map { .string($0.rawValue) }))) }
+        return .object(members)
+    }
+
+    private static func json(for declaration: ExportedTypeDeclaration) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("UTTypeIdentifier", .string(declaration.identifier.rawValue)), ("UTTypeDescription", .string(declaration.typeDescription)),
+        ]
+        if !declaration.conformsTo.isEmpty { members.append(("UTTypeConformsTo", .array(declaration.conformsTo.map { .string($0.rawValue) }))) }
+        members.append(("UTTypeTagSpecification", .object([("public.filename-extension", .array(declaration.extensions.map { .string($0.rawValue) }))])))
         return .object(members)
     }
 

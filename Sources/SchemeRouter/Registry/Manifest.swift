@@ -23,6 +23,10 @@ public struct Manifest: Sendable, Hashable {
     public let routes: [RouteDefinition]
     /// The actions the app declares (the optional `actions` key; see ``ManifestAction``).
     public internal(set) var actions: [ManifestAction] = []
+    /// The kinds of file the app opens (`CFBundleDocumentTypes`; see ``DocumentType``), in manifest order.
+    public var documentTypes: [DocumentType] = []
+    /// The file types the app defines (`UTExportedTypeDeclarations`; see ``ExportedTypeDeclaration``).
+    public var exportedTypes: [ExportedTypeDeclaration] = []
     /// `UIApplicationExitsOnSuspend`: the app terminates instead of entering the background
     /// (see `LifecycleConfiguration.exitsOnSuspend`); `false` when the key is absent.
     public internal(set) var exitsOnSuspend = false

@@ -13,7 +13,10 @@ struct ManifestDecoder {
 
     typealias Read<T> = (JSONNode, ManifestKeyPath) throws(ManifestError) -> T
 
-    static let topLevelKeys = ["CFBundleURLName", "CFBundleURLSchemes", "routes", "actions", "UIApplicationExitsOnSuspend"]
+    static let topLevelKeys = [
+        "CFBundleURLName", "CFBundleURLSchemes", "routes", "actions", "CFBundleDocumentTypes", "UTExportedTypeDeclarations",
+        "UIApplicationExitsOnSuspend",
+    ]
     static let routeKeys = [
         "name", "host", "path", "query", "rawQuery", "fragment", "parameters", "formDecoding", "unknownQueryItems",
     ]
@@ -48,6 +51,8 @@ struct ManifestDecoder {
             let namePath = top.path.appending("actions").appending(index: index).appending("name")
             throw invalid(namePath, "the action '\(action.name)' is declared twice")
         }
+        manifest.documentTypes = try optional("CFBundleDocumentTypes", of: top, elements(documentType)) ?? []
+        manifest.exportedTypes = try optional("UTExportedTypeDeclarations", of: top, elements(exportedType)) ?? []
         manifest.exitsOnSuspend = try optional("UIApplicationExitsOnSuspend", of: top, bool) ?? false
         return manifest
     }

@@ -1,11 +1,12 @@
 extension SchemeDeclaration {
-    /// Prints a typed request as a URL of the declaration's first scheme.
+    /// Prints a typed request as a URL of the declaration's first scheme (a document request: as its file's URL).
     ///
     /// The URL reads back as the same request: `try declaration.match(url).request(R.self) == request`
     /// for a ``RouteRequest``, `try R(match: declaration.match(url)) == request` for an ``AppRequest``.
     /// - Throws: ``RouteError/unknownRoute(_:)`` or ``RouteError/unprintableParameter(route:name:reason:)``.
     public func url(for request: some PrintableRequest) throws(RouteError) -> SchemeURL {
-        try url(route: request.routeName, parameters: request.routeParameters)
+        if let document = request.documentURL { return document }
+        return try url(route: request.routeName, parameters: request.routeParameters)
     }
 
     /// Prints the `parameters` of the route `name` as a URL of the declaration's first scheme

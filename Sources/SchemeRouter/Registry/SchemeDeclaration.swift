@@ -1,7 +1,8 @@
 /// One app's validated declaration: its manifest, with every route compiled into one matcher.
 ///
 /// Creating one checks what needs the whole manifest: no reserved scheme (``ReservedScheme``),
-/// valid routes, and no two routes that conflict or leave a route no URL can reach.
+/// valid routes, no two routes that conflict or leave a route no URL can reach, and document
+/// types that every file name fits at most one of.
 ///
 /// ```swift
 /// let declaration = try SchemeDeclaration(manifest)
@@ -15,6 +16,8 @@ public struct SchemeDeclaration: Sendable {
     public let routes: [Route]
     /// The routes compiled into tries and plans.
     let matcher: RouteMatcher
+    /// The document types compiled for matching file names.
+    let documents: DocumentTypeTable
 
     /// The app's `CFBundleURLName`.
     public var name: ReverseDNSName { manifest.name }
@@ -42,6 +45,7 @@ public struct SchemeDeclaration: Sendable {
         self.manifest = manifest
         self.routes = routes
         self.matcher = try RouteMatcher(routes: routes, file: manifest.file)
+        self.documents = try DocumentTypeTable(manifest)
     }
 
     /// Matches a URL of one of the declaration's schemes to a route and reads its parameters.

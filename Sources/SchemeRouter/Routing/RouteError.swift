@@ -38,6 +38,12 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownRoute(String)
     /// A value cannot be printed into a URL that would read back as the same value.
     case unprintableParameter(route: String, name: String, reason: String)
+    /// A `file:` URL that names no local file: another host, a query or fragment, an encoded
+    /// `/` or a path that does not decode (``FileURL/path(of:)``).
+    case invalidFileURL(reason: String, offset: Int)
+    /// A file whose name matches none of the manifest's document types; `offset` is where its
+    /// name starts in the URL, `declared` lists the types (`Note: *.note`).
+    case undeclaredDocumentType(fileName: String, offset: Int, declared: [String])
 
     /// The byte offset of the fault in the URL, when the error points into one.
     public var offset: Int? {
@@ -46,7 +52,8 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noRoute(_, _, let reason): reason.offset
         case .invalidParameter(_, _, let offset, _), .missingParameter(_, _, _, let offset),
             .duplicateQueryItem(_, let offset), .unknownQueryItem(_, let offset),
-            .queryItemWithoutValue(_, let offset), .emptyQueryItem(let offset), .unexpectedFragment(let offset):
+            .queryItemWithoutValue(_, let offset), .emptyQueryItem(let offset), .unexpectedFragment(let offset),
+            .invalidFileURL(_, let offset), .undeclaredDocumentType(_, let offset, _):
             offset
         case .invalidURL(let rejection), .undecodableQueryKey(let rejection): rejection.offset
         case .parameterTypeMismatch(_, _, _, let offset): offset
@@ -73,6 +80,8 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .routeMismatch: "route-mismatch"
         case .unknownRoute: "unknown-route"
         case .unprintableParameter: "unprintable-parameter"
+        case .invalidFileURL: "invalid-file-url"
+        case .undeclaredDocumentType: "undeclared-type"
         }
     }
 
@@ -97,6 +106,11 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .routeMismatch(let expected, let matched): "the URL matched route '\(matched)', not '\(expected)'"
         case .unknownRoute(let name): "no route named '\(name)'"
         case .unprintableParameter(let route, let name, let reason): "route '\(route)' cannot print parameter '\(name)': \(reason)"
+        case .invalidFileURL(let reason, _): "not a local file: \(reason)"
+        case .undeclaredDocumentType(let name, _, let declared):
+            declared.isEmpty
+                ? "'\(name)' is a file, and the app declares no document types"
+                : "'\(name)' is of no document type the app declares (\(declared.joined(separator: "; ")))"
         }
     }
 

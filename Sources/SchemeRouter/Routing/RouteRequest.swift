@@ -9,6 +9,14 @@ public protocol PrintableRequest: Sendable {
     var routeName: String { get }
     /// The parameters to print the request back into a URL with.
     var routeParameters: RouteParameters { get }
+    /// The file's URL when the request is a document (``DocumentRequest/url``): it prints as that
+    /// URL, not through a route. `nil` (the default) for every other request.
+    var documentURL: SchemeURL? { get }
+}
+
+extension PrintableRequest {
+    /// `nil`: the request is read from a route's URL, not a file.
+    public var documentURL: SchemeURL? { nil }
 }
 
 /// A typed request of one route, read from a match and printed back to a URL: the core's way to

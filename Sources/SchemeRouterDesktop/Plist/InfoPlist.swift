@@ -1,21 +1,31 @@
 internal import FoundationEssentials
 public import SchemeRouter
 
-/// `Info.plist` ↔ manifest: an iOS or macOS app's `CFBundleURLTypes` becomes a SchemeRouter
-/// manifest (without routes: add those by hand), and a manifest becomes a property list with
-/// `CFBundleURLTypes` to paste into an `Info.plist`.
+/// `Info.plist` ↔ manifest: an iOS or macOS app's `CFBundleURLTypes`, `CFBundleDocumentTypes`
+/// and `UTExportedTypeDeclarations` become a SchemeRouter manifest (without routes: add those by
+/// hand), and a manifest becomes a property list with those keys to paste into an `Info.plist`.
 ///
 /// Import reads XML, binary and OpenStep property lists. Each `CFBundleURLTypes` entry has a
 /// `CFBundleURLName` (an entry without one falls back to the plist's `CFBundleIdentifier`) and
 /// `CFBundleURLSchemes`; entries that share a name are merged. Names and schemes must pass
 /// SchemeRouter's rules (`SchemeRouter/ReverseDNSName`: no `-`), and the manifest must validate.
+/// Document types and defined types come along; Apple names a type by a UTI, the Linux desktop by
+/// its MIME type, so a declaration's MIME type is its `UTTypeIdentifier` when that is one (what
+/// ``xml(for:)`` writes), else its `UTTypeTagSpecification`'s `public.mime-type`. A UTI in
+/// `LSItemContentTypes` or `UTTypeConformsTo` becomes the MIME type of the plist's own
+/// declaration of it (exported or imported) or of a well-known public type (`public.plain-text`
+/// is `text/plain`); `public.data`, `public.content` and `public.item` are every file's parents
+/// and are left out; any other UTI is an error naming its key path.
 public enum InfoPlist {
-    private struct Document: Codable {
+    struct Document: Codable {
         var CFBundleIdentifier: String?
         var CFBundleURLTypes: [URLType]?
+        var CFBundleDocumentTypes: [DocumentTypeEntry]?
+        var UTExportedTypeDeclarations: [TypeDeclarationEntry]?
+        var UTImportedTypeDeclarations: [TypeDeclarationEntry]?
     }
 
-    private struct URLType: Codable {
+    struct URLType: Codable {
         var CFBundleURLName: String?
         var CFBundleURLSchemes: [String]?
     }
@@ -67,17 +77,25 @@ public enum InfoPlist {
         }
         // Checked above; cannot fail.
         guard let bundleName = try? ReverseDNSName(chosen) else { throw .noURLTypes(file: file) }
-        let manifest = Manifest(name: bundleName, schemes: schemes[chosen] ?? [], routes: [], file: file)
+        var manifest = Manifest(name: bundleName, schemes: schemes[chosen] ?? [], routes: [], file: file)
+        let fileTypes = DocumentTypes(
+            file: file, exported: document.UTExportedTypeDeclarations ?? [], imported: document.UTImportedTypeDeclarations ?? [])
+        manifest.exportedTypes = try fileTypes.exportedTypes()
+        manifest.documentTypes = try fileTypes.documentTypes(document.CFBundleDocumentTypes ?? [])
         do { _ = try SchemeDeclaration(manifest) } catch { throw .manifest(error) }
         return manifest
     }
 
-    /// An XML property list whose top-level dictionary holds `CFBundleURLTypes` for `manifest`:
-    /// copy the `CFBundleURLTypes` key and array into an app's `Info.plist`.
+    /// An XML property list whose top-level dictionary holds `CFBundleURLTypes` for `manifest`,
+    /// and its `CFBundleDocumentTypes` and `UTExportedTypeDeclarations` when it has them: copy
+    /// those keys and arrays into an app's `Info.plist`. A defined type's `UTTypeIdentifier` is its
+    /// MIME type, also given as `UTTypeTagSpecification`'s `public.mime-type`.
     public static func xml(for manifest: Manifest) -> String {
         let document = Document(
             CFBundleIdentifier: nil,
-            CFBundleURLTypes: [URLType(CFBundleURLName: manifest.name.rawValue, CFBundleURLSchemes: manifest.schemes.map(\.rawValue))])
+            CFBundleURLTypes: [URLType(CFBundleURLName: manifest.name.rawValue, CFBundleURLSchemes: manifest.schemes.map(\.rawValue))],
+            CFBundleDocumentTypes: manifest.documentTypes.isEmpty ? nil : manifest.documentTypes.map(DocumentTypeEntry.init),
+            UTExportedTypeDeclarations: manifest.exportedTypes.isEmpty ? nil : manifest.exportedTypes.map(TypeDeclarationEntry.init))
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .xml
         // Encoding strings and arrays of strings cannot fail.
@@ -115,7 +133,14 @@ public enum InfoPlist {
         switch named {
         case "CFBundleURLSchemes": return inArray ? "a string" : "an array of strings"
         case "CFBundleURLTypes": return inArray ? "a dictionary" : "an array of dictionaries"
-        case "CFBundleURLName", "CFBundleIdentifier": return "a string"
+        case "CFBundleURLName", "CFBundleIdentifier", "CFBundleTypeName", "CFBundleTypeRole", "LSHandlerRank", "UTTypeIdentifier",
+            "UTTypeDescription":
+            return "a string"
+        case "CFBundleTypeMIMETypes", "CFBundleTypeExtensions", "LSItemContentTypes", "UTTypeConformsTo":
+            return inArray ? "a string" : "an array of strings"
+        case "public.filename-extension", "public.mime-type": return "a string or an array of strings"
+        case "CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations":
+            return inArray ? "a dictionary" : "an array of dictionaries"
         default: return type is String.Type ? "a string" : "a dictionary"
         }
     }

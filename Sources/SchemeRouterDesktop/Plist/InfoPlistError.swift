@@ -18,6 +18,10 @@ public enum InfoPlistError: Error, Sendable, Hashable, CustomStringConvertible {
     case severalNames(file: String, names: [String])
     /// `--name` asked for a name no URL type has.
     case nameNotFound(file: String, name: String, names: [String])
+    /// A required key is absent, such as a document type's `CFBundleTypeName`.
+    case missingKey(file: String, keyPath: String)
+    /// A value SchemeRouter cannot take: a role other than Editor or Viewer, a UTI without a MIME type.
+    case invalidValue(file: String, keyPath: String, reason: String)
     /// The resulting manifest is invalid (a reserved scheme, for instance).
     case manifest(ManifestError)
 
@@ -35,6 +39,8 @@ public enum InfoPlistError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(file): the URL types name several apps (\(names.joined(separator: ", "))): choose one with --name"
         case .nameNotFound(let file, let name, let names):
             "\(file): no URL type is named \(name) (there are \(names.joined(separator: ", ")))"
+        case .missingKey(let file, let keyPath): "\(file): \(keyPath): missing required key"
+        case .invalidValue(let file, let keyPath, let reason): "\(file): \(keyPath): \(reason)"
         case .manifest(let error): error.description
         }
     }
