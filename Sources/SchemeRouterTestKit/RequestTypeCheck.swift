@@ -1,7 +1,8 @@
 public import SchemeRouter
 
 /// Checks an `AppRequest` type written by hand against the manifest it carries: a
-/// URL of every route, printed from valid values, must read as the type without an error. (A type
+/// URL of every route, printed from valid values, and a file of every document type must read as
+/// the type without an error. (A type
 /// the `SchemeRouterGenerator` plugin generates reads every route by construction.)
 ///
 /// ```swift
@@ -37,9 +38,10 @@ public enum RequestTypeCheck {
         }
     }
 
-    /// Routes a URL of every route of `Request.manifest` and reads it as `Request`.
-    /// - Throws: ``Failure`` naming every route whose URL `Request` could not read, or whose URL
-    ///   could not be made.
+    /// Routes a URL of every route of `Request.manifest` and reads it as `Request`, and a file of
+    /// every document type (`/tmp/sample.<extension>`, read as `init(document:)`).
+    /// - Throws: ``Failure`` naming every route (or document type) whose URL `Request` could not
+    ///   read, or whose URL could not be made.
     public static func check<Request: AppRequest>(_ type: Request.Type) throws(Failure) {
         let declaration: SchemeDeclaration
         do throws(ManifestError) {
@@ -65,6 +67,16 @@ public enum RequestTypeCheck {
                 _ = try Request(match: try declaration.match(url))
             } catch {
                 failed.append(.init(name: route.name, url: url.text, reason: error.description))
+            }
+        }
+        // A file of every document type, read through `init(document:)`.
+        for type in declaration.documentTypes {
+            guard let fileExtension = declaration.fileExtensions(of: type).first else { continue }
+            let url = FileURL.url(forPath: "/tmp/sample." + fileExtension.rawValue)
+            do throws(RouteError) {
+                _ = try Request(document: try declaration.document(at: url))
+            } catch {
+                failed.append(.init(name: type.name, url: url.text, reason: error.description))
             }
         }
         if !failed.isEmpty { throw Failure(requestType: "\(Request.self)", routes: failed) }

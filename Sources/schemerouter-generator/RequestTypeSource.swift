@@ -39,6 +39,11 @@ struct RequestTypeSource {
         var nestedNames: Set<String> = [typeName]
         var cases: [Case] = []
         for route in declaration.routes {
+            if declaration.opensDocuments && route.name == Self.documentCase {
+                throw UnusableName(
+                    keyPath: "routes[\(route.index)].name",
+                    message: "'\(route.name)' is the case of \(typeName) that files arrive in (the manifest declares document types): rename the route")
+            }
             guard !SwiftName.unusableCaseNames.contains(route.name) else {
                 throw UnusableName(
                     keyPath: "routes[\(route.index)].name",
@@ -68,6 +73,12 @@ struct RequestTypeSource {
             let payload = item.values.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
             lines.append("    case \(item.name)" + (payload.isEmpty ? "" : "(\(payload))"))
         }
+        let documents = declaration.opensDocuments
+        if documents {
+            let types = declaration.documentTypes.map { "\($0.name) (\($0.role))" }.joined(separator: ", ")
+            lines.append("    /// A file of a document type: \(types).")
+            lines.append("    case \(Self.documentCase)(SchemeRouter.DocumentRequest)")
+        }
         for item in cases { lines += item.values.compactMap(\.nestedType).flatMap { ["", $0] } }
         lines += [
             "",
@@ -87,11 +98,25 @@ struct RequestTypeSource {
             "        default: throw .routeMismatch(expected: \(SwiftName.literal("a route of \(declaration.name)")), matched: match.route.name)",
             "        }",
             "    }",
+        ]
+        if documents {
+            lines += [
+                "",
+                "    /// A file whose name matched one of the manifest's document types.",
+                "    init(document: SchemeRouter.DocumentRequest) throws(SchemeRouter.RouteError) { self = .\(Self.documentCase)(document) }",
+                "",
+                "    var documentURL: SchemeRouter.SchemeURL? {",
+                "        if case .\(Self.documentCase)(let document) = self { document.url } else { nil }",
+                "    }",
+            ]
+        }
+        lines += [
             "",
             "    var routeName: Swift.String {",
             "        switch self {",
         ]
         lines += cases.map { "        case .\($0.name): \(SwiftName.literal($0.route.name))" }
+        if documents { lines.append("        case .\(Self.documentCase)(let document): document.typeName") }
         lines += [
             "        }",
             "    }",
@@ -110,6 +135,7 @@ struct RequestTypeSource {
             }
             lines.append("            SchemeRouter.RouteParameters([\(values.joined(separator: ", "))].compactMapValues { $0 })")
         }
+        if documents { lines.append("        case .\(Self.documentCase): SchemeRouter.RouteParameters()") }
         lines += [
             "        }",
             "    }",
@@ -118,6 +144,9 @@ struct RequestTypeSource {
         ]
         return lines.joined(separator: "\n")
     }
+
+    /// The case files arrive in, when the manifest declares document types.
+    static let documentCase = "document"
 
     /// The value bound at `position` of `route`.
     private func value(_ parameter: String, at position: Int, of route: Route, nestedNames: inout Set<String>) -> Value {

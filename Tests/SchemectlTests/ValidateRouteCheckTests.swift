@@ -102,6 +102,7 @@ struct ValidateRouteCheckTests {
             "ok     Examples/Notes/Schemes/notes.json: com.example.notes claims notes (3 routes)",
             "ok     Examples/TodoList/Schemes/todolist.json: com.acme.todolist claims todolist (1 route)",
             "ok     Examples/WindowProbe/Schemes/window-probe.json: com.example.windowprobe claims windowprobe (1 route)",
+            "ok     Tests/SchemeRouterGeneratedTests/Schemes/documents.json: org.schemerouter.documents claims documents (1 route, 2 document types)",
             "ok     Tests/SchemeRouterGeneratedTests/Schemes/everything.json: org.schemerouter.generated claims generated, gen (8 routes)",
         ])
     }
