@@ -15,6 +15,18 @@ public enum RequestID {
         return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
     }
 
+    /// The id of URL `number` (from 0) of one invocation: the caller's id when it gave one
+    /// (`SCHEMEROUTER_REQUEST_ID`) for the first URL and `<number>.<id>` for the others (cut to
+    /// fit), so a retry of the whole invocation is answered URL by URL; else a fresh random id.
+    package static func forURL(number: Int, of given: String?) -> String {
+        guard let given else { return random() }
+        guard number > 0 else { return given }
+        let prefix = "\(number)."
+        var id = given
+        while (prefix + id).utf8.count > OpenRequest.maximumRequestIDLength { id.removeFirst() }
+        return prefix + id
+    }
+
     /// Whether `text` can be a request id: 1–128 bytes of UTF-8.
     public static func isValid(_ text: String) -> Bool {
         (1...OpenRequest.maximumRequestIDLength).contains(text.utf8.count)

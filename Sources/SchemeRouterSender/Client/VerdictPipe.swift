@@ -61,30 +61,48 @@ public final class VerdictPipe {
 
     /// Reads one verdict frame from `descriptor`, bounded by `timeout`.
     package static func read(_ descriptor: Int32, timeout: Duration) -> DeliveryVerdict {
-        let deadline = Sys.monotonicNow() + timeout
+        read(descriptor, count: 1, timeout: timeout)[0]
+    }
+
+    /// Reads the verdicts of `count` URLs (the frames of requests `0..<count`, in any order) from
+    /// `descriptor`; `timeout` bounds the wait for each next one. A URL whose frame never came
+    /// gets `launchFailed` (the app closed the pipe or died first) or `noAnswer` (time ran out).
+    package static func read(_ descriptor: Int32, count: Int, timeout: Duration) -> [DeliveryVerdict] {
+        var verdicts = [DeliveryVerdict?](repeating: nil, count: count)
+        var deadline = Sys.monotonicNow() + timeout
         var decoder = FrameDecoder(accepting: [.verdict])
         var buffer = [UInt8](repeating: 0, count: 4096)
+        func rest(_ verdict: DeliveryVerdict) -> [DeliveryVerdict] { verdicts.map { $0 ?? verdict } }
         while true {
             do throws(WireError) {
-                if let frame = try decoder.next() { return try VerdictMessage(payload: frame.payload).verdict }
+                while let frame = try decoder.next() {
+                    let message = try VerdictMessage(payload: frame.payload)
+                    // A frame out of range, or a second one for a URL, belongs to the first still owed.
+                    let index = verdicts.indices.contains(Int(message.request)) && verdicts[Int(message.request)] == nil
+                        ? Int(message.request) : verdicts.firstIndex { $0 == nil }
+                    guard let index else { continue }
+                    verdicts[index] = message.verdict
+                    deadline = Sys.monotonicNow() + timeout
+                }
             } catch {
-                return .protocolError(error.description)
+                return rest(.protocolError(error.description))
             }
+            if !verdicts.contains(where: { $0 == nil }) { return verdicts.map { $0! } }
             let remaining = deadline - Sys.monotonicNow()
-            guard remaining > .zero else { return .noAnswer("no verdict within \(timeout)") }
+            guard remaining > .zero else { return rest(.noAnswer("no verdict within \(timeout)")) }
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, Sys.milliseconds(remaining))
             if ready < 0 && Sys.errno == EINTR { continue }
             if ready == 0 { continue }
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 {
                 if Sys.errno == EINTR || Sys.errno == EAGAIN { continue }
-                return .launchFailed(SystemError(errno: Sys.errno, call: "read").description)
+                return rest(.launchFailed(SystemError(errno: Sys.errno, call: "read").description))
             }
-            if count == 0 {
-                return .launchFailed("the app exited before it reported a verdict")
+            if got == 0 {
+                return rest(.launchFailed("the app exited before it reported a verdict"))
             }
-            decoder.append(buffer[0..<count])
+            decoder.append(buffer[0..<got])
         }
     }
 }
