@@ -57,6 +57,10 @@ final class ProbeDelegate: ApplicationDelegate {
             log.append("token \(options.activationToken ?? "-")")
         case .decline:
             return false
+        case .document(let document):
+            log.append(
+                "document \(document.url.text) type=\(document.typeName) mime=\(document.mimeType?.rawValue ?? "-") role=\(document.role) "
+                    + "url=\(options.url?.text ?? "-")")
         case .throw:
             throw RequestedFailure()
         case .trap:

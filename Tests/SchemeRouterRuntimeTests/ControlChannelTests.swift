@@ -74,7 +74,11 @@ struct ControlChannelTests {
     func usage() throws {
         let sandbox = try TodoSandbox()
         #expect(try sandbox.run(["--bogus"]).status == 64)
-        #expect(try sandbox.run(["todolist://?a", "todolist://?b"]).status == 64)
+        // URLs and files may be several; an option goes alone.
+        let mixed = try sandbox.run(["todolist://add?title=a", "--background"])
+        #expect(mixed.status == 64)
+        #expect(mixed.error.contains("'--background' is an option: options go alone"), "\(mixed.error)")
+        #expect(sandbox.hooks().isEmpty)
         #expect(try sandbox.lifecycle(["sideways"]).status == 64)
         #expect(try sandbox.run(["--list"], environment: []).status == 0)
     }

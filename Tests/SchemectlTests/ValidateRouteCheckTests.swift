@@ -97,7 +97,7 @@ struct ValidateRouteCheckTests {
         #expect(output.status == 0)
         #expect(output.lines == [
             "ok     Examples/FragileHandler/Schemes/fragile.json: com.example.fragile claims fragile (3 routes)",
-            "ok     Examples/LoadProbe/Schemes/probe.json: org.schemerouter.loadprobe claims loadprobe (7 routes)",
+            "ok     Examples/LoadProbe/Schemes/probe.json: org.schemerouter.loadprobe claims loadprobe (7 routes, 2 document types)",
             "ok     Examples/LoadProbe/Schemes/suspending-probe.json: org.schemerouter.suspendingprobe claims suspendingprobe (1 route)",
             "ok     Examples/Notes/Schemes/notes.json: com.example.notes claims notes (3 routes)",
             "ok     Examples/TodoList/Schemes/todolist.json: com.acme.todolist claims todolist (1 route)",

@@ -17,7 +17,7 @@ extension Invocation {
         case .primary(let lock):
             settings.detach = false
             let router = primaryRouter(factory)
-            becomePrimary(lock, files: files, router: router, request: LaunchRequest(byBus: true), factory: factory)
+            becomePrimary(lock, files: files, router: router, request: LaunchRequest(byBus: true), report: nil, taken: [], factory: factory)
         case .notRunning:
             preconditionFailure("an app invocation may become the primary")
         }

@@ -8,15 +8,21 @@ internal import SchemeRouterLifecycle
 
 extension Invocation {
     /// This invocation holds the lock: detach from the invoking process (which waits for the
-    /// launch URL's verdict and exits with it), bind the socket, and run the primary.
+    /// verdicts of the URLs the app took and exits with them), bind the socket, and run the primary.
+    /// - Parameters:
+    ///   - report: The invocation's URLs and the verdicts known so far (`nil` for a launch without URLs).
+    ///   - taken: The argument positions of the URLs the app took: the launch URL, then `request.following`.
     func becomePrimary(
-        _ lock: InstanceLock, files: InstanceFiles, router: PrimaryRouter, request: LaunchRequest, factory: AppFactory
+        _ lock: InstanceLock, files: InstanceFiles, router: PrimaryRouter, request: LaunchRequest, report: InvocationReport?,
+        taken: [Int], factory: AppFactory
     ) -> Never {
         var sink: VerdictSink?
         if settings.detach {
-            sink = detach(request)
-        } else if let descriptor = settings.verdictDescriptor {
-            sink = VerdictSink(descriptor: descriptor)
+            sink = detach(request, report: report, taken: taken)
+        } else {
+            // This process stays the primary: the URLs it refused are reported now.
+            if let report { printFailures(report) }
+            if let descriptor = settings.verdictDescriptor { sink = VerdictSink(descriptor: descriptor) }
         }
         unsetenv("SCHEMEROUTER_VERDICT_FD")
         lock.writeProcessID()
@@ -55,11 +61,12 @@ extension Invocation {
         }
     }
 
-    /// Forks: the parent waits for the launch URL's verdict on a pipe and exits with it; the
-    /// child (a new session, standard input from /dev/null, pipes on standard output and error
-    /// replaced by /dev/null so no reader waits for the primary) goes on as the primary.
+    /// Forks: the parent waits for the verdicts of the URLs the app took on a pipe (one frame
+    /// each, the launch URL's first) and exits with them; the child (a new session, standard input
+    /// from /dev/null, pipes on standard output and error replaced by /dev/null so no reader waits
+    /// for the primary) goes on as the primary.
     /// - Returns: The child's end of the pipe.
-    private func detach(_ request: LaunchRequest) -> VerdictSink {
+    private func detach(_ request: LaunchRequest, report: InvocationReport?, taken: [Int]) -> VerdictSink {
         var descriptors: [Int32] = [-1, -1]
         guard schemerouter_pipe2(&descriptors, O_CLOEXEC) == 0 else {
             fail(.system(SystemError(errno: Sys.errno, call: "pipe2")))
@@ -69,8 +76,12 @@ extension Invocation {
         if child < 0 { fail(.system(SystemError(errno: Sys.errno, call: "fork"))) }
         if child > 0 {
             Sys.close(descriptors[1])
-            let verdict = VerdictPipe.read(descriptors[0], timeout: settings.launchDeadline + settings.replyTimeout)
-            finish(verdict, url: request.url?.text)
+            guard var report else {
+                finish(VerdictPipe.read(descriptors[0], timeout: settings.launchDeadline + settings.replyTimeout))
+            }
+            let verdicts = VerdictPipe.read(descriptors[0], count: taken.count, timeout: settings.launchDeadline + settings.replyTimeout)
+            for (index, verdict) in zip(taken, verdicts) { report.record(verdict, at: index) }
+            finish(report)
         }
         Sys.close(descriptors[0])
         if let descriptor = settings.verdictDescriptor { Sys.close(descriptor) }

@@ -44,8 +44,8 @@ final class Invocation {
         case .help:
             print(InvocationArguments.usage(program: Log.program))
             exit(ExitStatus.success.rawValue)
-        case .open(let bytes):
-            open(bytes, factory: factory)
+        case .open(let arguments):
+            open(arguments, factory: factory)
         case .launch(let intoBackground):
             launch(intoBackground: intoBackground, factory: factory)
         case .quit(let discardingState):
@@ -58,58 +58,72 @@ final class Invocation {
         }
     }
 
-    /// `app URL`: reject a bad URL at once; otherwise hand it to the primary, or become it.
-    private func open(_ bytes: [UInt8], factory: AppFactory) -> Never {
-        let url: SchemeURL
-        do throws(URLRejection) {
-            url = try SchemeURL(bytes: bytes)
-        } catch {
-            Log.error(error.render(input: bytes))
-            finish(DeliveryVerdict(error), reported: true)
+    /// `app URL…` or `app FILE…`: each argument is a URL or a file's path (sent as its `file:`
+    /// URL, ``OpenArgument``). A malformed URL is rejected at once; the others are handed to the
+    /// running primary one after the other, in order, or this invocation becomes the primary and
+    /// launches with the first (the rest follow it, in order, before anything else).
+    private func open(_ arguments: [[UInt8]], factory: AppFactory) -> Never {
+        var report = InvocationReport(urls: arguments.map { OpenArgument.url(for: $0) })
+        var parsed: [(index: Int, url: SchemeURL)] = []
+        for (index, bytes) in report.urls.enumerated() {
+            do throws(URLRejection) {
+                parsed.append((index, try SchemeURL(bytes: bytes)))
+            } catch {
+                Log.error(error.render(input: bytes))
+                report.record(DeliveryVerdict(error), at: index, reported: true)
+            }
         }
-        // Taken before anything else: neither the primary's later windows nor its children reuse it.
+        guard !parsed.isEmpty else { finish(report) }
+        // Taken before anything else: neither the primary's later windows nor its children reuse
+        // it. It goes with the first URL only (a token is valid once).
         let activationToken = ActivationToken.take()
-        let request = OpenRequest(
-            request: 1, url: bytes, sourceApplication: settings.claimedSource, annotation: settings.annotation,
-            activationToken: activationToken)
         let files = prepareFiles()
-        // One id for every attempt: the primary answers a retry with the first verdict.
-        let requestID = settings.requestID ?? RequestID.random()
-        // A primary that terminates while the URL waits answers `terminated` without having
+        // One id per URL for every attempt: the primary answers a retry with the first verdict.
+        let requestIDs = parsed.indices.map { RequestID.forURL(number: $0, of: settings.requestID) }
+        // A primary that terminates while a URL waits answers `terminated` without having
         // delivered it: try again, which launches a new primary.
         for attempt in 0...3 {
+            let pending = parsed.enumerated().filter { report.verdicts[$0.element.index] == nil }
             switch elect(files) {
             case .sender(let connection):
                 let client = WakeClient.adopting(connection, bundleName: name, settings: settings)
                 if let path = client.replacedPrimaryExecutable, let pid = client.primaryProcessID {
                     Log.error(UpgradeCheck.warning(app: Log.program, pid: pid, path: path))
                 }
-                let verdict = client.open(
-                    url: bytes, sourceApplication: request.sourceApplication, annotation: request.annotation,
-                    activationToken: activationToken, requestID: requestID)
-                if verdict == .terminated && attempt < 3 { continue }
-                finish(verdict, url: url.text)
+                for (number, item) in pending {
+                    let verdict = client.open(
+                        url: report.urls[item.index], sourceApplication: settings.claimedSource, annotation: settings.annotation,
+                        activationToken: number == 0 ? activationToken : nil, requestID: requestIDs[number])
+                    if verdict == .terminated && attempt < 3 { break }
+                    report.record(verdict, at: item.index)
+                }
+                if report.isComplete { finish(report) }
             case .primary(let lock):
                 let router = primaryRouter(factory)
-                let routed: RoutedURL
-                do throws(RouteRefusal) {
-                    routed = try router.route(url)
-                } catch {
-                    // Refused before launching: no hook runs for a URL the app cannot open.
+                var routed: [(index: Int, routed: RoutedURL)] = []
+                for (_, item) in pending {
+                    do throws(RouteRefusal) {
+                        routed.append((item.index, try router.route(item.url)))
+                    } catch {
+                        // Refused before launching: no hook runs for a URL the app cannot open.
+                        report.record(error.verdict, at: item.index)
+                    }
+                }
+                guard let first = routed.first else {
                     lock.release()
-                    finish(error.verdict, url: url.text)
+                    finish(report)
                 }
                 let source = settings.claimedSource.map { SourceApplication(name: $0, isClaimed: true) } ?? Self.parentProcess()
-                becomePrimary(
-                    lock, files: files, router: router,
-                    request: LaunchRequest(
-                        routed: routed, source: source, annotation: settings.annotation, activationToken: activationToken),
-                    factory: factory)
+                var request = LaunchRequest(
+                    routed: first.routed, source: source, annotation: settings.annotation, activationToken: activationToken)
+                request.following = routed.dropFirst().map(\.routed)
+                becomePrimary(lock, files: files, router: router, request: request, report: report, taken: routed.map(\.index), factory: factory)
             case .notRunning:
                 preconditionFailure("an app invocation may become the primary")
             }
         }
-        finish(.terminated, url: url.text)
+        for item in parsed where report.verdicts[item.index] == nil { report.record(.terminated, at: item.index) }
+        finish(report)
     }
 
     /// `app` or `app --background`: launch, or activate the running app.
@@ -134,7 +148,8 @@ final class Invocation {
             let router = primaryRouter(factory)
             becomePrimary(
                 lock, files: files, router: router,
-                request: LaunchRequest(activationToken: activationToken, intoBackground: intoBackground), factory: factory)
+                request: LaunchRequest(activationToken: activationToken, intoBackground: intoBackground), report: nil, taken: [],
+                factory: factory)
         case .notRunning:
             preconditionFailure("an app invocation may become the primary")
         }
@@ -214,6 +229,26 @@ final class Invocation {
         exit(verdict.exitStatus.rawValue)
     }
 
+    /// Reports the verdicts of `app URL…` (each failure not printed yet, with its URL) and exits
+    /// with the status of the first URL, in argument order, that was not handled (0 when all were).
+    func finish(_ report: InvocationReport) -> Never {
+        if let descriptor = settings.verdictDescriptor {
+            let sink = VerdictSink(descriptor: descriptor)
+            for (index, verdict) in report.verdicts.enumerated() { sink.write(verdict ?? .terminated, request: UInt32(index)) }
+            sink.close()
+        }
+        printFailures(report)
+        exit(report.verdict.exitStatus.rawValue)
+    }
+
+    /// Prints each URL's failure that was not printed yet, with its URL.
+    func printFailures(_ report: InvocationReport) {
+        for (index, verdict) in report.verdicts.enumerated() where !report.reported[index] {
+            guard let verdict, !verdict.isSuccess else { continue }
+            Log.error(verdict.render(url: String(decoding: report.urls[index], as: UTF8.self)))
+        }
+    }
+
     /// Reports an error and exits with its status.
     func fail(_ error: RuntimeError) -> Never {
         if error.exitStatus == .usage {
@@ -233,5 +268,35 @@ final class Invocation {
             VerdictSink(descriptor: descriptor).deliver(verdict)
         }
         exit(error.exitStatus.rawValue)
+    }
+}
+
+/// The URLs of one `app URL…` invocation, in argument order, and what became of each.
+struct InvocationReport {
+    /// Each argument's URL (a file's is its `file:` URL).
+    let urls: [[UInt8]]
+    /// Each URL's verdict, once known.
+    private(set) var verdicts: [DeliveryVerdict?]
+    /// Whether the URL's failure was printed already (a rejection with its caret).
+    private(set) var reported: [Bool]
+
+    init(urls: [[UInt8]]) {
+        self.urls = urls
+        verdicts = Array(repeating: nil, count: urls.count)
+        reported = Array(repeating: false, count: urls.count)
+    }
+
+    mutating func record(_ verdict: DeliveryVerdict, at index: Int, reported: Bool = false) {
+        verdicts[index] = verdict
+        self.reported[index] = reported
+    }
+
+    /// Whether every URL has its verdict.
+    var isComplete: Bool { !verdicts.contains { $0 == nil } }
+
+    /// The invocation's verdict: the first URL's, in argument order, that was not handled, else the first's.
+    var verdict: DeliveryVerdict {
+        let known = verdicts.map { $0 ?? .terminated }
+        return known.first { !$0.isSuccess } ?? known.first ?? .launched
     }
 }

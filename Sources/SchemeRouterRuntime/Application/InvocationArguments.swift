@@ -4,7 +4,7 @@ internal import SchemeRouterSender
 ///
 /// | arguments | meaning |
 /// |---|---|
-/// | `URL` | open the URL: hand it to the running primary, or launch with it |
+/// | `URL`… or `FILE`… | open each, in order: hand them to the running primary, or launch with them (a path is sent as its `file:` URL, ``OpenArgument``) |
 /// | (none) | launch into the foreground, or bring the running app to the foreground |
 /// | `--background` | launch into the background (nothing to do when already running) |
 /// | `--quit` | terminate the running primary (its state is preserved) |
@@ -13,7 +13,7 @@ internal import SchemeRouterSender
 /// | `--gapplication-service` | started by the session bus (D-Bus activation): launch with the first `Open` |
 /// | `--help` | print the usage |
 enum InvocationArguments: Equatable {
-    case open([UInt8])
+    case open([[UInt8]])
     case launch(intoBackground: Bool)
     case quit(discardingState: Bool)
     case manifest
@@ -27,8 +27,12 @@ enum InvocationArguments: Equatable {
             self = .quit(discardingState: true)
             return
         }
-        guard arguments.count <= 1 else {
-            throw .usage("expected at most one argument (a URL or an option), got \(arguments.count)")
+        if arguments.count > 1 {
+            if let option = arguments.first(where: Self.isOption) {
+                throw .usage("'\(String(decoding: option, as: UTF8.self))' is an option: options go alone, URLs and files may be several")
+            }
+            self = .open(arguments)
+            return
         }
         guard let argument = arguments.first else {
             self = .launch(intoBackground: false)
@@ -40,16 +44,21 @@ enum InvocationArguments: Equatable {
         case "--manifest": self = .manifest
         case "--gapplication-service": self = .busService
         case "--help", "-h": self = .help
-        case let option where option.hasPrefix("-") && option.count > 1 && !option.contains(":"):
+        case let option where Self.isOption(argument):
             throw .usage("unknown option '\(option)'")
-        default: self = .open(argument)
+        default: self = .open([argument])
         }
+    }
+
+    /// Whether an argument is an option (`-x`, `--x`), not a URL or a file.
+    static func isOption(_ argument: [UInt8]) -> Bool {
+        argument.count > 1 && argument.first == UInt8(ascii: "-") && !argument.contains(UInt8(ascii: ":"))
     }
 
     /// The usage text.
     static func usage(program: String) -> String {
         """
-        usage: \(program) URL            open URL in the running app, or launch it with URL
+        usage: \(program) URL|FILE...   open each, in order, in the running app, or launch it with them
                \(program)                launch, or bring the running app to the foreground
                \(program) --background   launch into the background
                \(program) --quit         terminate the running app (its state is preserved)

@@ -59,11 +59,14 @@ struct QueuedURL {
     var delivery: DeliveryID
 }
 
-/// Who is owed a URL's verdict: a socket request, or one URI of a D-Bus `Open` call.
+/// Who is owed a URL's verdict: a socket request, one URI of a D-Bus `Open` call, or one URL
+/// after the first of the invocation that became the primary (`app a.note b.note`).
 @MainActor
 enum VerdictOwner {
     case socket(Connection, request: UInt32)
     case bus(BusOpenCall, index: Int)
+    /// URL number `index` of the launching invocation (0 is the launch URL).
+    case invocation(index: Int)
 
     /// The descriptor the watchdog names when a hook serving the URL overruns (socket only).
     var descriptor: Int32? {

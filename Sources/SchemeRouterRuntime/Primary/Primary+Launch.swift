@@ -27,6 +27,9 @@ struct LaunchRequest: Sendable {
     /// Why the app launches, when the door knows better than "a URL" or "plain" (a D-Bus
     /// activation or action, a restoration); `nil` lets ``LaunchOptions`` decide.
     var reason: LaunchReason?
+    /// The invocation's other URLs (`app a.note b.note`), delivered in order right after the
+    /// launch URL, before anything that arrived meanwhile; their verdicts follow the launch URL's.
+    var following: [RoutedURL] = []
 }
 
 extension Primary {
@@ -103,7 +106,19 @@ extension Primary {
         }
         phase = .running
         let launchVerdict = outcome.results.first { $0.delivery == launchDelivery }.map(\.verdict)
-        launchSink?.deliver(launchVerdict ?? .launched)
+        if request.following.isEmpty {
+            launchSink?.deliver(launchVerdict ?? .launched)
+        } else {
+            launchSink?.write(launchVerdict ?? .launched, request: 0)
+            invocationSink = launchSink
+            invocationOwed = request.following.count
+            let options = OpenOptions(sourceApplication: request.source, annotation: request.annotation)
+            let following = request.following.enumerated().map { index, routed in
+                AppCommand.open(
+                    QueuedURL(routed: routed, options: options, delivery: nextDelivery()), owner: .invocation(index: index + 1), retryKey: nil)
+            }
+            pendingCommands.insert(contentsOf: following, at: 0)
+        }
         launchSink = nil
         var launchConnection: Connection?
         if let owner = launchOwner {
@@ -116,6 +131,17 @@ extension Primary {
         // The launch URL's connection reads again once the queue behind it is answered too.
         launchConnection?.replyDelivered()
         rearmBackgroundTimer()
+    }
+
+    /// The verdict of the launching invocation's URL number `index`, to the invoking process;
+    /// the pipe closes after the last.
+    func answerInvocation(_ verdict: DeliveryVerdict, index: Int) {
+        invocationSink?.write(verdict, request: UInt32(index))
+        invocationOwed -= 1
+        if invocationOwed == 0 {
+            invocationSink?.close()
+            invocationSink = nil
+        }
     }
 
     /// After every hook: the watchdog's deadline ends, and the trace line.

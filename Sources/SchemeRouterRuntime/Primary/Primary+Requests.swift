@@ -51,6 +51,8 @@ extension Primary {
             socketDoor.reply(verdict, to: request, on: connection)
         case .bus(let call, let index):
             busDoor?.record(.verdict(verdict), call: call, index: index)
+        case .invocation(let index):
+            answerInvocation(verdict, index: index)
         }
     }
 
@@ -59,7 +61,7 @@ extension Primary {
         switch owner {
         case .socket(let connection, _):
             connection.fail(ErrorMessage(code: .terminated, message: "\(app.name) is terminating"))
-        case .bus:
+        case .bus, .invocation:
             answer(owner, with: .terminated)
         }
     }
@@ -69,6 +71,9 @@ extension Primary {
         switch owner {
         case .socket(let connection, _):
             return socketDoor.reserve(bytes, for: connection)
+        case .invocation:
+            // The launching invocation's own URLs: they came with it, not through a door.
+            return true
         case .bus(let call, _):
             // `open` admitted the whole call against the budget, so this holds.
             guard budget.fits(bytes) else {

@@ -57,6 +57,10 @@ final class Primary {
     var phase = Phase.collecting
     /// Where the launch URL's verdict goes (the invoking process, or `SCHEMEROUTER_VERDICT_FD`).
     var launchSink: VerdictSink?
+    /// The same, kept after the launch while the invocation's other URLs are owed their verdicts.
+    var invocationSink: VerdictSink?
+    /// How many of those are still owed.
+    var invocationOwed = 0
     /// SIGTERM and SIGINT watchers.
     var signalHandles: [UnsafeMutablePointer<uv_signal_t>] = []
     /// The exit status once terminated.

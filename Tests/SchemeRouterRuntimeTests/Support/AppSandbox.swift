@@ -61,23 +61,31 @@ class AppSandbox {
         return result
     }
 
-    /// Starts the app with `arguments`.
+    /// Starts the app with `arguments` (in `workingDirectory`, by default the test's).
     func spawn(
-        _ arguments: [String], environment extra: [String] = [], standardInput: Int32? = nil, inherited: [Int32] = []
+        _ arguments: [String], environment extra: [String] = [], standardInput: Int32? = nil, inherited: [Int32] = [],
+        workingDirectory: String? = nil
     ) throws(TestFailure) -> ChildProcess {
-        try spawn(raw: arguments.map { Array($0.utf8) }, environment: extra, standardInput: standardInput, inherited: inherited)
+        try spawn(
+            raw: arguments.map { Array($0.utf8) }, environment: extra, standardInput: standardInput, inherited: inherited,
+            workingDirectory: workingDirectory)
     }
 
     /// Starts the app with raw argument bytes.
     func spawn(
-        raw arguments: [[UInt8]], environment extra: [String] = [], standardInput: Int32? = nil, inherited: [Int32] = []
+        raw arguments: [[UInt8]], environment extra: [String] = [], standardInput: Int32? = nil, inherited: [Int32] = [],
+        workingDirectory: String? = nil
     ) throws(TestFailure) -> ChildProcess {
-        try start(executable, arguments, environment: environment(extra), standardInput: standardInput, inherited: inherited)
+        try start(
+            executable, arguments, environment: environment(extra), standardInput: standardInput, inherited: inherited,
+            workingDirectory: workingDirectory)
     }
 
-    /// Runs the app to completion.
-    func run(_ arguments: [String], environment extra: [String] = [], timeout: Duration? = nil) throws(TestFailure) -> Run {
-        let process = try spawn(arguments, environment: extra)
+    /// Runs the app to completion (in `workingDirectory`, by default the test's).
+    func run(
+        _ arguments: [String], workingDirectory: String? = nil, environment extra: [String] = [], timeout: Duration? = nil
+    ) throws(TestFailure) -> Run {
+        let process = try spawn(arguments, environment: extra, workingDirectory: workingDirectory)
         let status = try process.wait(timeout: timeout ?? defaultTimeout)
         return Run(status: status, output: process.standardOutput, error: process.standardError)
     }
@@ -93,12 +101,13 @@ class AppSandbox {
 
     /// Starts a process whose output goes to files of its own under the root.
     private func start(
-        _ path: String, _ arguments: [[UInt8]], environment: [String], standardInput: Int32? = nil, inherited: [Int32] = []
+        _ path: String, _ arguments: [[UInt8]], environment: [String], standardInput: Int32? = nil, inherited: [Int32] = [],
+        workingDirectory: String? = nil
     ) throws(TestFailure) -> ChildProcess {
         runs += 1
         return try ChildProcess(
             path, arguments, environment: environment, standardInput: standardInput, inherited: inherited,
-            outputPrefix: root + "/run-\(runs)")
+            workingDirectory: workingDirectory, outputPrefix: root + "/run-\(runs)")
     }
 
     /// What a finished run did.

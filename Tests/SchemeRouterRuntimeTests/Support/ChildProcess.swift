@@ -18,10 +18,13 @@ final class ChildProcess {
     ///   - standardInput: A descriptor for the child's fd 0 (default /dev/null).
     ///   - inherited: Parent descriptors to make the child's fd 3, 4, … in order; every other
     ///     descriptor is closed in the child.
+    ///   - workingDirectory: The child's working directory (default the test's): `env -C` changes
+    ///     to it and execs the executable in the same process (the Glibc module hides
+    ///     `posix_spawn_file_actions_addchdir_np`).
     ///   - outputPrefix: Where to put `<prefix>.out` and `<prefix>.err`.
     init(
         _ executable: String, _ arguments: [[UInt8]], environment: [String],
-        standardInput: Int32? = nil, inherited: [Int32] = [], outputPrefix: String
+        standardInput: Int32? = nil, inherited: [Int32] = [], workingDirectory: String? = nil, outputPrefix: String
     ) throws(TestFailure) {
         stdoutPath = outputPrefix + ".out"
         stderrPath = outputPrefix + ".err"
@@ -40,8 +43,10 @@ final class ChildProcess {
         }
         schemerouter_spawn_closefrom(&actions, Int32(3 + inherited.count))
 
+        let program = workingDirectory == nil ? executable : "/usr/bin/env"
+        let prefix = workingDirectory.map { ["-C", $0, executable].map { Array($0.utf8) } } ?? []
         var cArguments: [UnsafeMutablePointer<CChar>?] = [strdup(executable)]
-        for argument in arguments {
+        for argument in prefix + arguments {
             let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: argument.count + 1)
             argument.withUnsafeBytes { UnsafeMutableRawPointer(pointer).copyMemory(from: $0.baseAddress!, byteCount: argument.count) }
             pointer[argument.count] = 0
@@ -66,7 +71,7 @@ final class ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, &cArguments, &cEnvironment)
+        let result = posix_spawn(&pid, program, &actions, &attributes, &cArguments, &cEnvironment)
         guard result == 0 else { throw TestFailure("posix_spawn \(executable): \(String(cString: strerror(result)))") }
         self.pid = pid
     }
