@@ -187,8 +187,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // The platform layer against the real kernel: FIFOs, devices, children, atomic writes.
-        .testTarget(name: "SchemeRouterPlatformTests", dependencies: ["SchemeRouterPlatform"]),
+        // The platform layer against the real kernel: FIFOs, devices, children, atomic writes, documents' paths.
+        .testTarget(
+            name: "SchemeRouterPlatformTests",
+            dependencies: ["SchemeRouterPlatform", "SchemeRouter", "SchemeRouterSender", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         // A real GTK app in a real Xvfb with a real window manager (openbox), real xdg-open and gio.
         .testTarget(name: "SchemeRouterGLibTests", dependencies: ["SchemeRouterGLib", "SchemeRouterDesktop", "SchemeRouterPlatform", "CGLib"]),
         // Real Flatpak sandboxes and the real OpenURI portal: TodoList built with `schemectl flatpak`
