@@ -44,6 +44,7 @@ final class NoteScene: SceneDelegate {
         let identifier = coder.string(forKey: "content") ?? ""
         guard let content = NoteContent(identifier: identifier) else { throw NotesError.unknownContent(identifier) }
         if case .note(let id) = content, !app.notes.contains(where: { $0.id == id }) { throw NotesError.noSuchNote(id) }
+        if case .file(let path) = content { try app.readFile(path) }
         show(content, activationToken: nil)
     }
 
@@ -61,14 +62,14 @@ final class NoteScene: SceneDelegate {
     /// Shows `content` in this scene's window (created the first time) and presents it.
     private func show(_ content: NoteContent, activationToken: String?) {
         self.content = content
-        let (title, lines) = Self.text(of: content, notes: app.notes)
+        let (title, lines) = Self.text(of: content, notes: app.notes, files: app.files)
         let window = app.windows.window(ofScene: session.persistentIdentifier) ?? GTKWindow(title: title)
         window.title = title
         window.setChild(NotesView.column(heading: title, lines: lines))
         app.windows.present(window, scene: session.persistentIdentifier, activationToken: activationToken)
     }
 
-    private static func text(of content: NoteContent, notes: [Note]) -> (title: String, lines: [String]) {
+    private static func text(of content: NoteContent, notes: [Note], files: [String: NoteFile]) -> (title: String, lines: [String]) {
         switch content {
         case .list:
             return ("Notes", notes.isEmpty ? ["No notes yet."] : notes.map { "#\($0.id) \($0.title)" })
@@ -79,6 +80,11 @@ final class NoteScene: SceneDelegate {
         case .search(let query):
             let found = notes.filter { $0.matches(query) }
             return ("Search: \(query)", found.isEmpty ? ["No notes match."] : found.map { "#\($0.id) \($0.title)" })
+        case .file(let path):
+            guard let file = files[path] else { return (path, ["Cannot read this note."]) }
+            let body = file.body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let lines = body.reversed().drop { $0.isEmpty }.reversed()
+            return (file.title, lines.isEmpty ? ["(empty)"] : Array(lines))
         }
     }
 }

@@ -3,7 +3,7 @@ import SchemeRouterLifecycle
 import SchemeRouterGTK
 
 /// Notes' application delegate. Notes uses scenes: one window per open note, one per search,
-/// and the list when launched without a URL. Where a URL goes is ``sceneTarget(for:)``; which
+/// one per `.note` file opened, and the list when launched without a URL. Where a URL goes is ``sceneTarget(for:)``; which
 /// windows were open comes back after `--quit` and a new launch (state preservation).
 @MainActor
 final class NotesDelegate: SceneApplicationDelegate, StateRestorationDelegate {
@@ -15,6 +15,8 @@ final class NotesDelegate: SceneApplicationDelegate, StateRestorationDelegate {
     let store: NoteStore
     let windows: GTKWindows
     private(set) var notes: [Note] = []
+    /// The `.note` files the windows show, by canonical path.
+    private(set) var files: [String: NoteFile] = [:]
 
     init(store: NoteStore, windows: GTKWindows) {
         self.store = store
@@ -31,12 +33,14 @@ final class NotesDelegate: SceneApplicationDelegate, StateRestorationDelegate {
     }
 
     /// `notes://open/42` → the window showing note 42, `notes://new` → a new window,
-    /// `notes://search?q=x` → the window of that search.
+    /// `notes://search?q=x` → the window of that search, a `.note` file → the window showing that
+    /// file (a new one the first time).
     func sceneTarget(for request: NotesRequest) -> SceneTarget {
         switch request {
         case .open(let id): .content(NoteContent.note(id).identifier)
         case .new: .newScene
         case .search(let query): .content(NoteContent.search(query).identifier)
+        case .document(let document): .content(NoteContent.file(document.path).identifier)
         }
     }
 
@@ -55,7 +59,15 @@ final class NotesDelegate: SceneApplicationDelegate, StateRestorationDelegate {
             return .note(note.id)
         case .search(let query):
             return .search(query)
+        case .document(let document):
+            try readFile(document.path)
+            return .file(document.path)
         }
+    }
+
+    /// Reads the `.note` file at `path` (again, when its window is opened or restored).
+    func readFile(_ path: String) throws {
+        files[path] = try NoteFile(path: path)
     }
 
     // MARK: State preservation

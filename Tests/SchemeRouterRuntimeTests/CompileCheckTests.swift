@@ -58,7 +58,7 @@ struct CompileCheckTests {
             name: "a scene delegate with openURLContexts(_:) compiles", source: """
                 @MainActor final class NoteScene: SceneDelegate {
                     func openURLContexts(_ context: SceneURLContext<NotesRequest>) throws -> Bool {
-                        switch context.request { case .open, .new, .search: true }
+                        switch context.request { case .open, .new, .search, .document: true }
                     }
                 }
                 @MainActor final class NotesDelegate: SceneApplicationDelegate {
@@ -116,6 +116,7 @@ struct CompileCheckTests {
                     case .open(let id): "note \\(id)"
                     case .new(let title, let tags): title + tags.joined()
                     case .search(let query): query
+                    case .document(let document): document.typeName
                     }
                 }
                 """, compiles: true, diagnostic: nil),

@@ -99,7 +99,7 @@ struct ValidateRouteCheckTests {
             "ok     Examples/FragileHandler/Schemes/fragile.json: com.example.fragile claims fragile (3 routes)",
             "ok     Examples/LoadProbe/Schemes/probe.json: org.schemerouter.loadprobe claims loadprobe (7 routes, 2 document types)",
             "ok     Examples/LoadProbe/Schemes/suspending-probe.json: org.schemerouter.suspendingprobe claims suspendingprobe (1 route)",
-            "ok     Examples/Notes/Schemes/notes.json: com.example.notes claims notes (3 routes)",
+            "ok     Examples/Notes/Schemes/notes.json: com.example.notes claims notes (3 routes, 1 document type)",
             "ok     Examples/TodoList/Schemes/todolist.json: com.acme.todolist claims todolist (1 route)",
             "ok     Examples/WindowProbe/Schemes/window-probe.json: com.example.windowprobe claims windowprobe (1 route)",
             "ok     Tests/SchemeRouterGeneratedTests/Schemes/documents.json: org.schemerouter.documents claims documents (1 route, 2 document types)",
