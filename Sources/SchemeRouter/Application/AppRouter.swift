@@ -42,7 +42,7 @@ public struct AppRouter: Sendable {
     }
 
     /// Matches `url` to a route and reads the app's request from it; a `file:` URL is matched to
-    /// a document type by its name instead (``SchemeDeclaration/document(at:sentName:)``; the
+    /// a document type by its name instead (``SchemeDeclaration/document(at:resolvedPath:)``; the
     /// runtime checks the file itself first, ``route(document:)``).
     /// - Throws: ``RouteError``: the URL's scheme is not the app's, no route matches (with the
     ///   reason and byte offset), a value is invalid, or a file is of no declared type.

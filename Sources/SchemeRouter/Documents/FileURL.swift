@@ -25,7 +25,7 @@ public enum FileURL {
         return "file://" + PercentEncoding.encode(bytes: path, PercentEncoding.filePath)
     }
 
-    /// The URL of the absolute `path`, parsed (see ``text(forPath:)``).
+    /// The URL of the absolute `path`, parsed (see ``text(forPath:)-(String)``).
     public static func url(forPath path: String) -> SchemeURL {
         let text = text(forPath: path)
         do throws(URLRejection) {
