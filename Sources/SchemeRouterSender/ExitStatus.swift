@@ -49,7 +49,8 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// 1, read by a command that checks something (`schemectl status`, `schemectl fuzz`): it found
     /// a problem, and printed each one.
     public static let problemsFound = ExitStatus(rawValue: 1)
-    /// 2: the URL is malformed, not one of the app's schemes, matches no route, or has an invalid value.
+    /// 2: the URL is malformed, not one of the app's schemes, matches no route, or has an invalid value; or
+    /// a file is missing, not a regular file, unreadable, a symbolic-link loop or of no declared type.
     public static let rejected = ExitStatus(rawValue: 2)
     /// 3: `open` threw.
     public static let openFailed = ExitStatus(rawValue: 3)

@@ -83,7 +83,7 @@ struct GettingStartedTests {
         #expect(warnings.isEmpty, "\(build.output)")
         let test = try Self.swift(["test", "--skip-build"], in: package)
         #expect(test.status == 0, "\(test.output)")
-        #expect(test.output.contains("Test run with 3 tests"), "\(test.output)")
+        #expect(test.output.contains("Test run with 4 tests"), "\(test.output)")
 
         let manifest = try #require(files.first { $0.path.hasSuffix(".json") })
         let typo = manifest.text.replacing(#""type": "integer""#, with: #""type": "integr""#)

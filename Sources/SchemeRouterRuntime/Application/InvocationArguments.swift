@@ -58,7 +58,7 @@ enum InvocationArguments: Equatable {
     /// The usage text.
     static func usage(program: String) -> String {
         """
-        usage: \(program) URL|FILE...   open each, in order, in the running app, or launch it with them
+        usage: \(program) URL|FILE...    open each, in order, in the running app, or launch it with them
                \(program)                launch, or bring the running app to the foreground
                \(program) --background   launch into the background
                \(program) --quit         terminate the running app (its state is preserved)
