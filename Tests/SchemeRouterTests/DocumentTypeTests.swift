@@ -215,21 +215,28 @@ struct DocumentTypeTests {
 
     // MARK: Properties
 
+    /// Runs `accept` on `text`: it must succeed exactly when `expected`, and a refusal must point
+    /// inside the text.
+    static func expectAccepted(_ text: String, exactlyWhen expected: Bool, _ accept: (String) throws -> Void) {
+        do {
+            try accept(text)
+            #expect(expected, "accepted \(text.debugDescription)")
+        } catch let error as NameSyntaxError {
+            #expect(!expected, "refused \(text.debugDescription): \(error)")
+            #expect(error.offset >= 0 && error.offset <= text.utf8.count)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
     /// MIME types are a space: any text is accepted exactly when it is two restricted names
     /// around one `/`, and a refusal points inside the text.
     @Test func mimeTypesAcceptExactlyTheGrammar() async {
         await propertyCheck(count: 800, input: DocumentGen.mimeText) { text in
-            let expected = DocumentGen.isMIMEType(text)
-            do {
+            Self.expectAccepted(text, exactlyWhen: DocumentGen.isMIMEType(text)) { text in
                 let type = try MIMEType(text)
-                #expect(expected, "accepted \(text.debugDescription)")
                 #expect(type.rawValue == text.lowercased())
                 #expect(try MIMEType(type.rawValue) == type)
-            } catch let error as NameSyntaxError {
-                #expect(!expected, "refused \(text.debugDescription): \(error)")
-                #expect(error.offset >= 0 && error.offset <= text.utf8.count)
-            } catch {
-                Issue.record("\(error)")
             }
         }
     }
@@ -237,21 +244,14 @@ struct DocumentTypeTests {
     /// Extensions are a space too: accepted exactly by their rule, matched ignoring case.
     @Test func extensionsAcceptExactlyTheirRule() async {
         await propertyCheck(count: 800, input: DocumentGen.extensionText) { text in
-            let expected = DocumentGen.isExtension(text)
-            do {
+            Self.expectAccepted(text, exactlyWhen: DocumentGen.isExtension(text)) { text in
                 let fileExtension = try FileExtension(text)
-                #expect(expected, "accepted \(text.debugDescription)")
                 let type = DocumentType(name: "T", role: .viewer, extensions: [fileExtension])
                 var manifest = Manifest(name: try ReverseDNSName("com.a.b"), schemes: [try SchemeName("a")], file: "m.json")
                 manifest.documentTypes = [type]
                 let declaration = try SchemeDeclaration(manifest)
                 #expect(declaration.documentType(forFileName: "x." + text.uppercased())?.type == type)
                 #expect(declaration.documentType(forFileName: "x" + text) == nil || text.contains("."))
-            } catch let error as NameSyntaxError {
-                #expect(!expected, "refused \(text.debugDescription): \(error)")
-                #expect(error.offset >= 0 && error.offset <= text.utf8.count)
-            } catch {
-                Issue.record("\(error)")
             }
         }
     }
