@@ -1,4 +1,5 @@
 import Glibc
+import SchemeRouterSender
 import Testing
 
 /// Files reach the app through the same launch-or-wake path as URLs (issue 50): `app FILE`, a
@@ -98,6 +99,16 @@ struct DocumentDeliveryTests {
         #expect(wake.status == 2, "\(wake.error)")
         #expect(fixture.documentLines().last == fixture.line("c.PROBEDOC"))
         #expect(fixture.sandbox.hooks().filter { $0 == "open" }.count == 3)
+    }
+
+    @Test("a launch with several URLs whose second open overruns the hook deadline: the first is handled, the invocation exits 12, the third never runs")
+    func overrunAfterTheLaunchURL() throws {
+        let fixture = try Fixture()
+        let run = try fixture.run(["a.probedoc", "loadprobe://stall", "b.probelog"], environment: ["SCHEMEROUTER_HOOK_DEADLINE_MS=700"])
+        #expect(run.status == ExitStatus.hookTimedOut.rawValue, "\(run.error)")
+        #expect(run.error.contains("open did not return within the hook deadline (700 ms)"), "\(run.error)")
+        #expect(fixture.documentLines() == [fixture.line("a.probedoc")])
+        #expect(fixture.sandbox.logLines().last == "stall open")
     }
 
     /// Each bad file, and the name the refusal starts with after the path.

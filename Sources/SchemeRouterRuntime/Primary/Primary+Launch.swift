@@ -126,7 +126,8 @@ extension Primary {
             answer(owner, with: launchVerdict ?? .terminated)
             if case .socket(let connection, _) = owner { launchConnection = connection }
         }
-        watchdog.sinkAnswered()
+        // The invocation's other URLs keep the sink: a hook of theirs that overruns is reported there.
+        if invocationSink == nil { watchdog.sinkAnswered() }
         performPendingCommands()
         // The launch URL's connection reads again once the queue behind it is answered too.
         launchConnection?.replyDelivered()
@@ -139,6 +140,7 @@ extension Primary {
         invocationSink?.write(verdict, request: UInt32(index))
         invocationOwed -= 1
         if invocationOwed == 0 {
+            watchdog.sinkAnswered()
             invocationSink?.close()
             invocationSink = nil
         }
