@@ -134,7 +134,8 @@ let package = Package(
         // A real GTK 4 app: notes:// URLs open, create and search notes in a window (issue 17).
         .executableTarget(
             name: "Notes", dependencies: ["SchemeRouter", "SchemeRouterLifecycle", "SchemeRouterRuntime", "SchemeRouterGTK", "CGTK"], path: "Examples/Notes",
-            plugins: ["SchemeRouterGenerator"]),
+            // Its own desktop entry, which `schemectl register` merges SchemeRouter's keys into.
+            exclude: ["com.example.notes.desktop"], plugins: ["SchemeRouterGenerator"]),
         // A probe for the tests, never shipped (no product): a window that mints activation tokens as a launcher does (the Wayland tests).
         .executableTarget(name: "LauncherProbe", dependencies: ["CGLib", "CGTK"], path: "Examples/LauncherProbe"),
         // A probe for the tests, never shipped (no product): one GTK window without scenes (WindowProbeTests).

@@ -18,6 +18,8 @@ enum DesktopErrorOutput {
 
     static func fail(_ error: RegistrationError, json: Bool) -> ExitCode {
         switch error {
+        case .desktopEntryUnreadable: fail(error.description, code: "unreadable", status: ExitStatus.cannotRead.code, json: json)
+        case .invalidDesktopEntry(let path, let fault): fail(fault, in: path, json: json)
         case .directories: fail(error.description, code: "no-home", status: ExitStatus.noHome.code, json: json)
         case .exec: fail(error.description, code: "invalid-exec", status: ExitStatus.usage.code, json: json)
         case .executableMissing, .executableNotExecutable:
@@ -25,6 +27,18 @@ enum DesktopErrorOutput {
         case .foreignDesktopFile: fail(error.description, code: "conflict", status: ExitStatus.cannotCreate.code, json: json)
         case .fileSystem, .unreadable: fail(error.description, code: "io", status: ExitStatus.cannotWrite.code, json: json)
         }
+    }
+
+    /// An app's desktop entry that breaks the format or conflicts with a managed key: exit 65, the
+    /// JSON naming the file, the line and the key.
+    static func fail(_ fault: DesktopFileError, in path: String, json: Bool) -> ExitCode {
+        if json {
+            let code = if case .conflictingKey = fault { "desktop-entry-conflict" } else { "invalid-desktop-entry" }
+            ErrorOutput(error: .init(code: code, message: fault.located(in: path), file: path, line: fault.line, key: fault.key)).printJSON()
+        } else {
+            printError("schemectl: \(fault.located(in: path))")
+        }
+        return ExitStatus.invalidInput.code
     }
 
     /// Prints `schemectl: warning: …` to standard error.

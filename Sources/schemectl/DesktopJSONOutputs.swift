@@ -42,6 +42,10 @@ struct ErrorOutput: JSONOutput {
     struct Detail: Encodable {
         let code: String
         let message: String
+        /// The file, line and key an error in a desktop entry is about.
+        var file: String? = nil
+        var line: Int? = nil
+        var key: String? = nil
     }
 
     let version = 1
@@ -79,9 +83,17 @@ struct RegistrationJSON: JSONOutput {
         let change: String
     }
 
+    /// Where the app's entry came from: `file`, `registered`, `installed` or `minimal`.
+    struct EntrySource: Encodable {
+        let source: String
+        let path: String?
+    }
+
     let version = 1
     let name: String
     let desktopFile: File
+    /// `register` only.
+    let desktopEntry: EntrySource?
     let mimeAppsList: MimeApps
     let databaseRefresh: Refresh
     let busServiceFile: BusServiceFile

@@ -3,6 +3,7 @@ import SchemeRouterSender
 import Glibc
 import SchemeRouter
 import SchemeRouterDesktop
+import SchemeRouterPlatform
 
 /// `schemectl register`: make an app the desktop's handler of its manifest's schemes.
 struct Register: ParsableCommand {
@@ -10,12 +11,24 @@ struct Register: ParsableCommand {
         commandName: "register",
         abstract: "Register an app as the desktop's handler of its URL schemes.",
         discussion: """
-            Writes $XDG_DATA_HOME/applications/<CFBundleURLName>.desktop (Exec=<path> %u, \
-            MimeType=x-scheme-handler/<scheme>; for each scheme, NoDisplay=true, \
-            X-SchemeRouter-BundleName), puts it first in the [Default Applications] line of each scheme \
+            Writes $XDG_DATA_HOME/applications/<CFBundleURLName>.desktop: the app's own desktop entry \
+            with the keys SchemeRouter manages merged in, puts it first in the [Default Applications] line of each scheme \
             in $XDG_CONFIG_HOME/mimeapps.list (other lines, comments and groups are kept byte for byte), \
             and refreshes mimeinfo.cache with update-desktop-database when it is installed. Registering \
             twice changes nothing. `schemectl unregister NAME` removes exactly what this wrote.
+
+            The app's entry is --desktop-entry FILE; else <CFBundleURLName>.desktop in the app's target \
+            (the directory holding the manifest's Schemes/); else the file an earlier register wrote \
+            (keys added to it since stay); else the app's file in $XDG_DATA_DIRS/applications; else a \
+            minimal entry (NoDisplay=true). Everything in it is kept byte for byte — Name, Icon, \
+            Categories, Keywords, Actions and their groups, localized keys, comments, other groups — \
+            except the managed keys: Type, Name (when missing, or from --display-name), Exec, TryExec, \
+            DBusActivatable, StartupNotify, StartupWMClass, X-GIO-NoFuse, Hidden, \
+            X-SchemeRouter-BundleName, and MimeType and Actions, to which the schemes and the manifest's \
+            actions are added. X-SchemeRouter-Added records what was added, so the next register \
+            replaces exactly that. A managed key the entry sets to another value (its own Exec, \
+            DBusActivatable=true without --dbus-activatable, Hidden=true) is an error naming the file, \
+            the line and the key; so is a file that breaks the Desktop Entry format.
 
             The desktop-file id is the CFBundleURLName plus .desktop; names never contain '-', which \
             desktop tools read as a subdirectory separator (see Docs/Desktop.md).
@@ -33,9 +46,11 @@ struct Register: ParsableCommand {
             Example:
               schemectl register Examples/TodoList/Schemes/todolist.json --exec /usr/local/bin/todolist
               schemectl register Examples/TodoList/Schemes/todolist.json --exec ./todolist --dbus-activatable
+              schemectl register app.json --exec /usr/bin/app --desktop-entry com.acme.app.desktop
 
             Exit status: 0 registered (or already registered); 64 usage error (an --exec path a desktop \
-            file cannot hold, such as one with a control character); 65 invalid manifest; 66 manifest \
+            file cannot hold, such as one with a control character); 65 invalid manifest, or the app's \
+            desktop entry is invalid or conflicts with a managed key; 66 manifest or desktop entry \
             unreadable, or --exec missing or not executable; 73 a desktop file that is not ours has the \
             app's id; 74 a file could not be written; 78 HOME unset.
             """
@@ -44,7 +59,9 @@ struct Register: ParsableCommand {
     @Argument(help: "The app's manifest (e.g. Examples/TodoList/Schemes/todolist.json; an installed app prints its own with --manifest).")
     var manifest: String
     @Option(help: "The app's executable (a relative path is taken from the current directory).") var exec: String
-    @Option(help: "The name desktop choosers show (default: the CFBundleURLName).") var displayName: String?
+    @Option(help: "The name desktop choosers show (default: the entry's own Name, else the CFBundleURLName).") var displayName: String?
+    @Option(help: "The app's own desktop entry, which the managed keys are merged into (default: <target>/<CFBundleURLName>.desktop).")
+    var desktopEntry: String?
     @Flag(help: "Let launchers open URLs over D-Bus (DBusActivatable=true and a D-Bus service file).")
     var dbusActivatable = false
     @Flag(help: "Print one JSON object.") var json = false
@@ -67,13 +84,22 @@ struct Register: ParsableCommand {
             handler.busActivatable = dbusActivatable
             handler.actions = loaded.actions.map { DesktopAction(id: $0.name, title: $0.title) }
             let registrar = try DesktopRegistrar(environment: .current())
-            let report = try registrar.register(handler)
-            print(json ? RegistrationOutput.json(report, name: loaded.name).jsonText : RegistrationOutput.human(report, name: loaded.name, verb: "registered"))
+            let report = try registrar.register(handler, desktopEntry: desktopEntry ?? Self.targetEntry(manifest: manifest, name: loaded.name))
+            print(json ? RegistrationOutput.json(report, name: loaded.name, registering: true).jsonText : RegistrationOutput.human(report, name: loaded.name, verb: "registered"))
         } catch let error as ExecLineError {
             throw DesktopErrorOutput.fail(error.description, code: "invalid-exec", status: ExitStatus.usage.code, json: json)
         } catch let error as RegistrationError {
             throw DesktopErrorOutput.fail(error, json: json)
         }
+    }
+
+    /// `<target>/<name>.desktop` when the manifest is in a target's `Schemes/` and that file exists.
+    static func targetEntry(manifest: String, name: ReverseDNSName) -> String? {
+        let directory = FileSystem.split(absolute(manifest)).directory
+        let split = FileSystem.split(directory)
+        guard split.name == "Schemes" else { return nil }
+        let path = split.directory + "/" + DesktopFileID(name).rawValue
+        return FileSystem.kind(of: path) == .missing ? nil : path
     }
 
     /// `path` made absolute against the current directory.
@@ -128,6 +154,7 @@ enum RegistrationOutput {
         let nothing = report.desktopFileChange == .absent && report.mimeAppsListChange != .updated && report.mimeAppsListChange != .removed
         lines.append(nothing ? "\(name) is not registered: nothing to remove" : "\(verb) \(name)")
         lines.append("  \(report.desktopFileChange.rawValue) \(report.desktopFile)")
+        if verb == "registered" { lines.append("    from \(report.desktopEntrySource)") }
         var list = "  \(report.mimeAppsListChange.rawValue) \(report.mimeAppsList)"
         if !report.changedMimeTypes.isEmpty { list += " (\(report.changedMimeTypes.joined(separator: ", ")))" }
         lines.append(list)
@@ -141,7 +168,7 @@ enum RegistrationOutput {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ report: RegistrationReport, name: ReverseDNSName) -> RegistrationJSON {
+    static func json(_ report: RegistrationReport, name: ReverseDNSName, registering: Bool = false) -> RegistrationJSON {
         let refresh: RegistrationJSON.Refresh
         switch report.databaseRefresh {
         case .refreshed(let tool): refresh = .init(status: "refreshed", tool: tool, reason: nil)
@@ -152,6 +179,7 @@ enum RegistrationOutput {
         return RegistrationJSON(
             name: name.rawValue,
             desktopFile: .init(path: report.desktopFile, change: report.desktopFileChange.rawValue),
+            desktopEntry: registering ? .init(source: report.desktopEntrySource.kind, path: report.desktopEntrySource.path) : nil,
             mimeAppsList: .init(
                 path: report.mimeAppsList, change: report.mimeAppsListChange.rawValue, changedMimeTypes: report.changedMimeTypes),
             databaseRefresh: refresh,

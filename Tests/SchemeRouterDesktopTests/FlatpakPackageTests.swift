@@ -24,13 +24,14 @@ import SchemeRouterPlatform
             [Desktop Entry]
             Type=Application
             Version=1.0
+            Terminal=false
+            NoDisplay=true
             Name=com.acme.todolist
             Exec=/app/bin/todolist %u
-            Terminal=false
             StartupNotify=true
-            NoDisplay=true
             MimeType=x-scheme-handler/todolist;
             X-SchemeRouter-BundleName=com.acme.todolist
+            X-SchemeRouter-Added=Name;Exec;StartupNotify;MimeType=x-scheme-handler/todolist;X-SchemeRouter-BundleName;
 
             """)
     }

@@ -91,6 +91,34 @@ import SchemeRouterPlatform
         #expect(try Self.schemectl(sandbox, ["status", "com.acme.todolist", "--json"]).standardOutputText.contains(#""healthy": false"#))
     }
 
+    @Test("register takes <target>/<id>.desktop beside Schemes/, or --desktop-entry; a conflict exits 65 naming line and key")
+    func registerMergesTheAppsEntry() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let manifest = sandbox.root + "/App/Schemes/todolist.json"
+        try sandbox.write(try #require(try sandbox.read(Self.manifest)), to: manifest)
+        let target = sandbox.root + "/App/com.acme.todolist.desktop"
+        try sandbox.write("[Desktop Entry]\nType=Application\nName=Todo List\nIcon=todo\n", to: target)
+        let register = try Self.schemectl(sandbox, ["register", manifest, "--exec", "/bin/true", "--json"])
+        #expect(register.termination == .exited(0), "\(register.standardErrorText)")
+        #expect(register.standardOutputText.contains(#""desktopEntry": {"source": "file", "path": "\#(target)"}"#), "\(register.standardOutputText)")
+        let installed = sandbox.userApplications + "/com.acme.todolist.desktop"
+        #expect(try sandbox.read(installed)?.contains("\nName=Todo List\nIcon=todo\n") == true)
+        let human = try Self.schemectl(sandbox, ["register", manifest, "--exec", "/bin/true"])
+        #expect(human.standardOutputText.contains("  unchanged \(installed)\n    from the app's entry \(target)\n"), "\(human.standardOutputText)")
+
+        let other = sandbox.root + "/other.desktop"
+        try sandbox.write("[Desktop Entry]\nType=Application\nName=Todo\nDBusActivatable=true\n", to: other)
+        let conflict = try Self.schemectl(sandbox, ["register", manifest, "--exec", "/bin/true", "--desktop-entry", other, "--json"])
+        #expect(conflict.termination == .exited(65))
+        #expect(conflict.standardOutputText.contains(#""code": "desktop-entry-conflict""#))
+        #expect(conflict.standardOutputText.contains(#""file": "\#(other)", "line": 4, "key": "DBusActivatable"}"#), "\(conflict.standardOutputText)")
+        let plain = try Self.schemectl(sandbox, ["register", manifest, "--exec", "/bin/true", "--desktop-entry", other])
+        #expect(plain.standardErrorText.hasPrefix("schemectl: \(other):4: DBusActivatable=true conflicts with SchemeRouter"))
+        #expect(try sandbox.read(installed)?.contains("\nName=Todo List\n") == true, "a refused register changed the file")
+        #expect(try Self.schemectl(sandbox, ["register", manifest, "--exec", "/bin/true", "--desktop-entry", sandbox.root + "/none"]).termination == .exited(66))
+    }
+
     @Test func noWaitAndForeignHandlersExitDelivered() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
@@ -118,7 +146,7 @@ import SchemeRouterPlatform
     /// Every exit status is documented in --help.
     @Test(arguments: [
         ("open", ["0 handled", "1 declined", "2 rejected", "4 launch failed", "7 no answer", "10 no handler", "11 delivered", "13 the app's primary is unresponsive", "75 the app's primary is busy", "77 the app's socket", "64 usage"]),
-        ("register", ["0 registered", "65 invalid manifest", "66 manifest unreadable", "73 a desktop file", "74 a file", "78 HOME"]),
+        ("register", ["0 registered", "65 invalid manifest, or the app's desktop entry", "66 manifest or desktop entry unreadable", "73 a desktop file", "74 a file", "78 HOME"]),
         ("unregister", ["0 removed", "64 usage", "73 NAME.desktop", "74 a file", "78 HOME"]),
         ("status", ["0 no errors", "1 at least one error", "64 usage", "78 HOME"]),
     ])

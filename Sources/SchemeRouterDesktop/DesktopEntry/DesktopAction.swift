@@ -15,20 +15,16 @@ public struct DesktopAction: Sendable, Hashable {
         self.id = id
         self.title = title
     }
-}
 
-extension HandlerDesktopFile {
-    /// `Actions=a;b;` and its newline, or nothing.
-    var actionsLine: String {
-        actions.isEmpty ? "" : "Actions=" + actions.map { $0.id + ";" }.joined() + "\n"
-    }
+    /// `Desktop Action <id>`.
+    public var group: String { "Desktop Action \(id)" }
 
-    /// One `[Desktop Action id]` group per action. Its `Exec` launches the app (the action
+    /// The group's lines: its header, `Name` and an `Exec` that launches the app (the action
     /// itself needs the bus).
-    var actionGroups: String {
-        let exec = DesktopEntryValue.escape(ExecLine.quote(executable))
-        return actions.map { action in
-            "\n[Desktop Action \(action.id)]\nName=\(DesktopEntryValue.escape(action.title))\nExec=\(exec)\n"
-        }.joined()
+    func lines(executable: String) -> [DesktopFile.Line] {
+        [
+            .group(group), .entry(.init(key: "Name", value: DesktopEntryValue.escape(title))),
+            .entry(.init(key: "Exec", value: DesktopEntryValue.escape(ExecLine.quote(executable)))),
+        ]
     }
 }

@@ -49,6 +49,11 @@ enum DesktopEntryValue {
         return out
     }
 
+    /// A list value of `elements`, each escaped (``escape(_:)``, and `;` as `\;`), each ended by `;`.
+    static func listValue(_ elements: [String]) -> String {
+        elements.map { escape($0).replacing(";", with: "\\;") + ";" }.joined()
+    }
+
     /// The elements of a list value (`a;b\;c;` → `a`, `b;c`), unescaped; empty elements dropped.
     static func list(_ text: String) -> [String] {
         var elements: [String] = []

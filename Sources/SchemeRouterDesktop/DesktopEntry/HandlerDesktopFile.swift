@@ -1,20 +1,27 @@
 public import SchemeRouter
 
-/// The desktop file `schemectl register` writes for a SchemeRouter app: a handler-only
-/// application entry that passes every URL of its schemes to the app as one argument.
+/// What SchemeRouter needs in a SchemeRouter app's desktop file: its id, the schemes it handles,
+/// the executable that receives every URL as one argument, and how launchers reach it.
+///
+/// The app owns the rest of the file. ``merged(into:)`` takes the app's own entry (its `Name`,
+/// `Icon`, `Categories`, `Actions`, localized keys, comments, other groups — anything) and adds
+/// the ``managedKeys``, keeping every other byte; an app value that contradicts one is a
+/// ``DesktopFileError/conflictingKey(line:key:found:required:reason:)``. Without an entry of the
+/// app's, ``text`` is the merge into a minimal one (`NoDisplay=true`: a handler, not a menu item):
 ///
 /// ```
 /// # Written by schemectl register; `schemectl unregister com.acme.todolist` removes it.
 /// [Desktop Entry]
 /// Type=Application
 /// Version=1.0
+/// Terminal=false
+/// NoDisplay=true
 /// Name=com.acme.todolist
 /// Exec=/usr/local/bin/todolist %u
-/// Terminal=false
 /// StartupNotify=true
-/// NoDisplay=true
 /// MimeType=x-scheme-handler/todolist;
 /// X-SchemeRouter-BundleName=com.acme.todolist
+/// X-SchemeRouter-Added=Name;Exec;StartupNotify;MimeType=x-scheme-handler/todolist;X-SchemeRouter-BundleName;
 /// ```
 public struct HandlerDesktopFile: Sendable, Hashable {
     /// The app's bundle name; the file's id is `<name>.desktop`.
@@ -23,8 +30,11 @@ public struct HandlerDesktopFile: Sendable, Hashable {
     public let schemes: [SchemeName]
     /// The absolute path of the app's executable.
     public let executable: String
-    /// What desktop menus and choosers would call the app (the `Name` key).
+    /// What desktop menus and choosers would call the app (the `Name` key) when the app's own
+    /// entry names it no other way.
     public let displayName: String
+    /// Whether ``displayName`` was given (then the app's own `Name` must agree with it).
+    let namesItself: Bool
     /// Whether launchers call the app's `org.freedesktop.Application` on the session bus
     /// instead of running `Exec` (`DBusActivatable=true`, see Docs/DBus.md).
     public var busActivatable = false
@@ -32,6 +42,8 @@ public struct HandlerDesktopFile: Sendable, Hashable {
     public var actions: [DesktopAction] = []
 
     /// Describes the file.
+    /// - Parameter displayName: The `Name` (default: the bundle name). Given, the app's own
+    ///   entry may not name the app otherwise.
     /// - Throws: ``ExecLineError`` when `executable` is relative or cannot be written in an `Exec` line.
     public init(name: ReverseDNSName, schemes: [SchemeName], executable: String, displayName: String? = nil)
         throws(ExecLineError)
@@ -40,8 +52,12 @@ public struct HandlerDesktopFile: Sendable, Hashable {
         self.name = name
         self.schemes = schemes
         self.executable = executable
-        let display = displayName ?? name.rawValue
-        self.displayName = display.isEmpty ? name.rawValue : display
+        let display = displayName ?? ""
+        namesItself = !display.isEmpty
+        // `Name` is one line: control characters other than those escaped become spaces.
+        self.displayName = String(String.UnicodeScalarView((display.isEmpty ? name.rawValue : display).unicodeScalars.map {
+            ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F ? " " : $0
+        }))
     }
 
     /// `<name>.desktop`.
@@ -53,32 +69,40 @@ public struct HandlerDesktopFile: Sendable, Hashable {
     /// `x-scheme-handler/todolist`.
     public static func mimeType(for scheme: SchemeName) -> String { "x-scheme-handler/" + scheme.rawValue }
 
-    /// The file's text.
-    public var text: String { text(comment: "Written by schemectl register; `schemectl unregister \(name)` removes it.") }
+    /// The key that lists what ``merged(into:)`` added to the app's entry (keys, list elements,
+    /// action groups), so that the next merge into the file it wrote takes exactly that away first.
+    public static let addedKey = "X-SchemeRouter-Added"
 
-    /// The file's text under a first comment line saying what wrote it.
+    /// The `Exec` value (unescaped): the executable, quoted when it must be, and `%u`.
+    var execLine: String { ExecLine.quote(executable) + " %u" }
+
+    /// The file's first line.
+    var comment: String { "# Written by schemectl register; `schemectl unregister \(name)` removes it." }
+
+    /// The entry of an app that brings none: a handler that menus do not list.
+    static let minimalEntry = DesktopFile(
+        lines: [
+            .group(DesktopEntry.group), .entry(.init(key: "Type", value: "Application")), .entry(.init(key: "Version", value: "1.0")),
+            .entry(.init(key: "Terminal", value: "false")), .entry(.init(key: "NoDisplay", value: "true")),
+        ])
+
+    /// The file when the app brings no entry of its own.
+    public var minimalFile: DesktopFile {
+        do {
+            return try merged(into: Self.minimalEntry)
+        } catch {
+            preconditionFailure("the minimal entry sets no managed key, so nothing conflicts: \(error)")
+        }
+    }
+
+    /// The file's text when the app brings no entry of its own.
+    public var text: String { minimalFile.text }
+
+    /// ``text`` under another first comment line saying what wrote it (`schemectl flatpak`).
     func text(comment: String) -> String {
-        // The display name is a localestring: control characters other than those escaped are
-        // replaced so the file stays one key per line.
-        let safeName = String(String.UnicodeScalarView(displayName.unicodeScalars.map {
-            ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F ? " " : $0
-        }))
-        // checkExecutable ran in init, so this cannot fail.
-        let exec = (try? ExecLine.value(executable: executable)) ?? ""
-        return """
-            # \(comment)
-            [Desktop Entry]
-            Type=Application
-            Version=1.0
-            Name=\(DesktopEntryValue.escape(safeName))
-            Exec=\(exec)
-            Terminal=false
-            StartupNotify=true
-            NoDisplay=true
-            MimeType=\(mimeTypes.map { $0 + ";" }.joined())
-            \(busActivatable ? "DBusActivatable=true\n" : "")\(actionsLine)\(DesktopEntry.bundleNameKey)=\(name)
-
-            """ + actionGroups
+        var file = minimalFile
+        file.replace(0, with: .comment("# " + comment))
+        return file.text
     }
 
     /// The file's bytes (UTF-8).

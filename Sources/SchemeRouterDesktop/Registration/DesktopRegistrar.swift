@@ -3,8 +3,9 @@ public import SchemeRouter
 
 /// Registers a SchemeRouter app as the desktop's handler of its URL schemes, and removes it again.
 ///
-/// `register` writes `$XDG_DATA_HOME/applications/<name>.desktop` (``HandlerDesktopFile``),
-/// makes it the default for `x-scheme-handler/<scheme>` in `$XDG_CONFIG_HOME/mimeapps.list`
+/// `register` writes `$XDG_DATA_HOME/applications/<name>.desktop`: the app's own desktop entry
+/// (``DesktopEntrySource``) with the keys SchemeRouter manages merged in
+/// (``HandlerDesktopFile/merged(into:)``); it makes it the default for `x-scheme-handler/<scheme>` in `$XDG_CONFIG_HOME/mimeapps.list`
 /// (``MimeAppsList/settingDefault(_:for:)``), and refreshes `mimeinfo.cache` with
 /// `update-desktop-database` when that is installed. Every write is atomic and skipped when the
 /// content would not change, so registering twice changes nothing. `unregister` removes exactly
@@ -27,9 +28,13 @@ public struct DesktopRegistrar: Sendable {
     }
 
     /// Registers `handler`.
+    /// - Parameter desktopEntry: The app's own desktop entry file. Without one, the file an
+    ///   earlier `register` wrote is the entry, else the app's file in `$XDG_DATA_DIRS`, else a
+    ///   minimal one (``DesktopEntrySource``).
     /// - Throws: ``RegistrationError`` before anything is written when the executable is missing
-    ///   or not executable, or a desktop file of the same id that is not ours exists.
-    public func register(_ handler: HandlerDesktopFile) throws(RegistrationError) -> RegistrationReport {
+    ///   or not executable, a desktop file of the same id that is not ours exists, or the app's
+    ///   entry cannot be read, breaks the format or contradicts a managed key.
+    public func register(_ handler: HandlerDesktopFile, desktopEntry: String? = nil) throws(RegistrationError) -> RegistrationReport {
         switch FileSystem.kind(of: handler.executable) {
         case .missing: throw .executableMissing(path: handler.executable)
         case .regular where FileSystem.isExecutableFile(handler.executable): break
@@ -38,11 +43,13 @@ public struct DesktopRegistrar: Sendable {
         let path = desktopFilePath(for: handler.name)
         let existing = try read(path)
         if let existing { try checkOwnership(existing, path: path, name: handler.name) }
+        let source = source(desktopEntry, registered: existing == nil ? nil : path, id: handler.id)
+        let bytes = try merge(handler, into: source, registered: existing).bytes
         var desktopChange = RegistrationReport.Change.unchanged
-        if existing != handler.bytes {
+        if existing != bytes {
             do {
                 try FileSystem.makeDirectories(directories.userApplications)
-                try FileSystem.writeAtomically(handler.bytes, to: path)
+                try FileSystem.writeAtomically(bytes, to: path)
             } catch { throw .fileSystem(error) }
             desktopChange = existing == nil ? .created : .updated
         }
@@ -70,6 +77,7 @@ public struct DesktopRegistrar: Sendable {
         var report = RegistrationReport(
             desktopFile: path, desktopFileChange: desktopChange, mimeAppsList: listPath, mimeAppsListChange: listChange,
             changedMimeTypes: changed, databaseRefresh: refresh, competingClaimants: unique)
+        report.desktopEntrySource = source
         report.busServiceFile = busServicePath(for: handler.name)
         report.busServiceFileChange =
             handler.busActivatable
@@ -90,7 +98,8 @@ public struct DesktopRegistrar: Sendable {
         var mimeTypes: [String] = []
         if let existing {
             try checkOwnership(existing, path: path, name: name)
-            mimeTypes = DesktopEntry(bytes: existing).mimeTypes
+            // The app's own types in MimeType are not register's: it set defaults for its schemes only.
+            mimeTypes = DesktopEntry(bytes: existing).mimeTypes.filter { $0.hasPrefix("x-scheme-handler/") }
         }
         let listPath = directories.userMimeAppsList
         let listBytes = try read(listPath)
@@ -145,6 +154,32 @@ public struct DesktopRegistrar: Sendable {
         } catch {
             return .failed(tool: tool, reason: error.description)
         }
+    }
+
+    /// The app's entry: `given`, else the file `register` wrote before, else the first
+    /// `<id>` in `$XDG_DATA_DIRS/applications`, else none.
+    private func source(_ given: String?, registered: String?, id: DesktopFileID) -> DesktopEntrySource {
+        if let given { return .file(given) }
+        if let registered { return .registered(registered) }
+        for directory in directories.dataDirectories {
+            let path = directory + "/applications/" + id.rawValue
+            if FileSystem.kind(of: path) != .missing { return .installed(path) }
+        }
+        return .minimal
+    }
+
+    /// `handler` merged into the entry `source` names, read strictly.
+    private func merge(_ handler: HandlerDesktopFile, into source: DesktopEntrySource, registered: [UInt8]?)
+        throws(RegistrationError) -> DesktopFile
+    {
+        guard let path = source.path else { return handler.minimalFile }
+        let bytes: [UInt8]
+        if case .registered = source, let registered {
+            bytes = registered
+        } else {
+            do { bytes = try RegularFile.read(path, limit: RegularFile.configurationLimit) } catch { throw .desktopEntryUnreadable(error) }
+        }
+        do { return try handler.merged(into: DesktopFile(bytes)) } catch { throw .invalidDesktopEntry(path: path, error) }
     }
 
     /// Whether this directory's `mimeinfo.cache` does not list `handler` for all its types.

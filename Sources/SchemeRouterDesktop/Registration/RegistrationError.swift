@@ -14,6 +14,11 @@ public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A desktop file with our id exists but was not written by `schemectl register` for this
     /// app (no `X-SchemeRouter-BundleName`, or another name): it is left alone.
     case foreignDesktopFile(path: String, bundleName: String?)
+    /// The app's desktop entry (``DesktopEntrySource``) cannot be read, or is not a regular file.
+    case desktopEntryUnreadable(FileReadError)
+    /// The app's desktop entry at `path` breaks the Desktop Entry format, or sets a key
+    /// SchemeRouter manages to another value (``DesktopFileError/conflictingKey(line:key:found:required:reason:)``).
+    case invalidDesktopEntry(path: String, DesktopFileError)
     /// Writing a file (or creating a directory, removing a file) failed.
     case fileSystem(SystemError)
     /// A file could not be read, or is not a regular file.
@@ -32,6 +37,8 @@ public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertibl
             } else {
                 "\(path) exists and was not written by schemectl register; it was left alone (move it away to register)"
             }
+        case .desktopEntryUnreadable(let error): "the app's desktop entry: \(error.description)"
+        case .invalidDesktopEntry(let path, let error): error.located(in: path)
         case .fileSystem(let error): error.description
         case .unreadable(let error): error.description
         }

@@ -52,6 +52,8 @@ public struct RegistrationReport: Sendable, Hashable {
     public let databaseRefresh: DatabaseRefresh
     /// Other installed desktop files that claim one of the schemes (`register` only).
     public let competingClaimants: [InstalledDesktopFile]
+    /// The app's desktop entry SchemeRouter's keys were merged into (`register` only).
+    public internal(set) var desktopEntrySource = DesktopEntrySource.minimal
     /// The D-Bus service file's path (written by `register --dbus-activatable`, removed by
     /// `unregister` and a plain `register`).
     public internal(set) var busServiceFile: String? = nil
