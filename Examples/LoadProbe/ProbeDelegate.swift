@@ -17,8 +17,12 @@ final class ProbeDelegate: ApplicationDelegate {
     /// The background task `LOADPROBE_BACKGROUND_TASK` began.
     private var backgroundTask = BackgroundTaskID.invalid
 
-    init(behaviour: ProbeBehaviour) {
+    /// `--probe-tag`, logged at launch.
+    private let tag: String?
+
+    init(behaviour: ProbeBehaviour, tag: String? = nil) {
         self.behaviour = behaviour
+        self.tag = tag
     }
 
     func willFinishLaunching(options: LaunchOptions) -> Bool {
@@ -27,6 +31,7 @@ final class ProbeDelegate: ApplicationDelegate {
     }
 
     func didFinishLaunching(options: LaunchOptions) -> Bool {
+        if let tag { log.append("tag \(tag)") }
         if behaviour.logLaunch {
             log.append("launch reason=\(options.reason) url=\(options.url?.text ?? "-")")
         }

@@ -9,7 +9,7 @@ import SchemeRouterRuntime
 import SchemeRouterSender
 
 let runLoop = GLibRunLoop(start: { try GTK.start() })
-Application.main(host: runLoop) {
+Application.main(options: NotesOptions.self, host: runLoop) { _ in
     // Closing the last window quits, as GNOME apps do.
     NotesDelegate(store: NoteStore(), windows: GTKWindows(runLoop: runLoop, lastWindowClosed: .terminate))
 }

@@ -16,6 +16,8 @@ final class Invocation {
     var settings = RuntimeSettings.default
     /// The run loop that drives the primary, when it is not libuv's own.
     var host: (any HostRunLoop)?
+    /// The app's `--help` text.
+    var help: @MainActor () -> String = { "" }
 
     init(manifest: EmbeddedManifest) {
         self.manifest = manifest
@@ -42,7 +44,7 @@ final class Invocation {
     func run(_ arguments: InvocationArguments, factory: AppFactory) -> Never {
         switch arguments {
         case .help:
-            print(InvocationArguments.usage(program: Log.program))
+            print(help())
             exit(ExitStatus.success.rawValue)
         case .open(let arguments):
             open(arguments, factory: factory)
@@ -178,6 +180,13 @@ final class Invocation {
         }
     }
 
+    /// The runtime's part of the help for this app.
+    func runtimeHelp(restoresState: Bool) -> RuntimeHelp {
+        RuntimeHelp(
+            program: Log.program, schemes: app.manifest.schemes.map(\.rawValue), restoresState: restoresState,
+            launchesIntoBackground: !app.manifest.exitsOnSuspend)
+    }
+
     /// The manifest compiled once, with the delegate's request type, before anything is served.
     func primaryRouter(_ factory: AppFactory) -> PrimaryRouter {
         let declaration: SchemeDeclaration
@@ -253,7 +262,7 @@ final class Invocation {
     func fail(_ error: RuntimeError) -> Never {
         if error.exitStatus == .usage {
             Log.error(error.description)
-            Log.error(InvocationArguments.usage(program: Log.program))
+            Log.error("run '\(Log.program) --help' for what it takes")
         } else {
             Log.error(error.description)
         }

@@ -1,6 +1,7 @@
 internal import SchemeRouterSender
 
-/// What an app invocation was asked to do, from its raw `argv` bytes.
+/// What an app invocation asks of the runtime, from the raw `argv` bytes that are not the app's
+/// own options (`AppArguments`); `RuntimeHelp` describes them to the app's users.
 ///
 /// | arguments | meaning |
 /// |---|---|
@@ -11,7 +12,7 @@ internal import SchemeRouterSender
 /// | `--quit --discard-state` | force-quit: terminate it and delete its preserved state |
 /// | `--manifest` | print the embedded manifest JSON exactly (for registration tools and tests) |
 /// | `--gapplication-service` | started by the session bus (D-Bus activation): launch with the first `Open` |
-/// | `--help` | print the usage |
+/// | `--help` | print the app's help (`AppOptions.help`) |
 enum InvocationArguments: Equatable {
     case open([[UInt8]])
     case launch(intoBackground: Bool)
@@ -53,26 +54,6 @@ enum InvocationArguments: Equatable {
     /// Whether an argument is an option (`-x`, `--x`), not a URL or a file.
     static func isOption(_ argument: [UInt8]) -> Bool {
         argument.count > 1 && argument.first == UInt8(ascii: "-") && !argument.contains(UInt8(ascii: ":"))
-    }
-
-    /// The usage text.
-    static func usage(program: String) -> String {
-        """
-        usage: \(program) URL|FILE...    open each, in order, in the running app, or launch it with them
-               \(program)                launch, or bring the running app to the foreground
-               \(program) --background   launch into the background
-               \(program) --quit         terminate the running app (its state is preserved)
-               \(program) --quit --discard-state   force-quit: terminate it and delete its preserved state
-               \(program) --manifest     print the app's embedded manifest (its Schemes/*.json)
-               \(program) --gapplication-service
-                                   started by the session bus: launch with the first Open (Docs/DBus.md)
-        Exit status: 0 handled, 1 declined, 3 open failed (delivered); 2 rejected, 5 launch timed out,
-        6 terminated, 7 no answer, 13 unresponsive (not delivered, and never will be); 4 the primary died
-        after taking the URL, 12 a hook overran its deadline (perhaps partly delivered); 8 not running,
-        9 refused (control commands); 64 usage, 71 system error, 76 protocol error, 77 unsafe runtime
-        directory or socket. Retry with the same SCHEMEROUTER_REQUEST_ID: a delivered URL is not
-        delivered twice (see Docs/Runtime.md).
-        """
     }
 
     /// The process's arguments after the program name, as the exact bytes the kernel passed.
