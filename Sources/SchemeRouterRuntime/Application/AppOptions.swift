@@ -60,6 +60,16 @@ extension AppOptions {
         return (["Options:"] + options.map { "  " + $0.synopsis.padded(to: width) + "  " + $0.help }).joined(separator: "\n")
     }
 
+    /// Reads `arguments` (after the program name) as `Application.main(options:…)` does: the
+    /// app's options set on a new value, and the other arguments, in order, left for the runtime.
+    /// For an app's own tests of its options.
+    /// - Throws: `RuntimeError` (usage, exit 64) for an option without its value, a flag given a
+    ///   value, or a value that is not UTF-8.
+    public static func parse(_ arguments: [String]) throws(RuntimeError) -> (options: Self, runtimeArguments: [String]) {
+        let split = try AppArguments<Self>(arguments.map { Array($0.utf8) })
+        return (split.options, split.runtime.map { String(decoding: $0, as: UTF8.self) })
+    }
+
     /// Checks the declarations: each name well formed, none twice, none of the runtime's own.
     /// - Throws: ``AppOptionsError`` for the first bad declaration.
     public static func checkDeclarations() throws(AppOptionsError) { try check(options) }
