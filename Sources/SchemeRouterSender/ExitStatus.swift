@@ -24,9 +24,9 @@
 /// | 12 | ``hookTimedOut`` | a hook after the launch (`open`, a transition) overran the hook deadline and the app was ended; also the primary's own status then; for `fuzz --replay`, the input ran past its deadline |
 /// | 13 | ``unresponsive`` | the primary's loop did not acknowledge the URL within the receipt timeout; the URL was not delivered and never will be |
 /// | 14 | ``notOpened`` | `schemectl open` inside a sandbox: the desktop's OpenURI portal did not open the URL (chooser dismissed, no handler, launch failed, or no portal); nothing was started |
-/// | 64 | ``usage`` | wrong arguments, or a malformed `SCHEMEROUTER_*` environment variable |
-/// | 65 | ``invalidInput`` | a manifest or Info.plist is invalid (`EX_DATAERR`) |
-/// | 66 | ``cannotRead`` | a manifest, plist, corpus or executable cannot be read, or is not a regular file (`EX_NOINPUT`) |
+/// | 64 | ``usage`` | wrong arguments, a malformed `SCHEMEROUTER_*` environment variable, or an app's options that cannot be declared |
+/// | 65 | ``invalidInput`` | a manifest or Info.plist is invalid, or an app's desktop entry breaks the format or conflicts with a managed key (`EX_DATAERR`) |
+/// | 66 | ``cannotRead`` | a manifest, plist, desktop entry, corpus or executable cannot be read, or is not a regular file (`EX_NOINPUT`) |
 /// | 69 | ``unavailable`` | the app under test could not be started, or its socket never came up (`fuzz`; `EX_UNAVAILABLE`) |
 /// | 71 | ``systemError`` | a system or libuv call failed unexpectedly |
 /// | 73 | ``cannotCreate`` | a file that is not ours is in the way, or a directory cannot be created (`EX_CANTCREAT`) |

@@ -73,7 +73,8 @@ struct GettingStartedTests {
         let files = Self.files("getting-started")
         #expect(files.map(\.path) == [
             "Package.swift", "Sources/ReadLater/Schemes/read-later.json", "Sources/ReadLater/ReadLaterDelegate.swift",
-            "Sources/ReadLater/main.swift", "Tests/ReadLaterTests/ReadLaterTests.swift",
+            "Sources/ReadLater/ReadLaterOptions.swift", "Sources/ReadLater/main.swift", "Sources/ReadLater/com.example.readlater.desktop",
+            "Tests/ReadLaterTests/ReadLaterTests.swift",
         ])
         let package = Self.workspace("ReadLater")
         try Self.write(files, into: package)
@@ -81,6 +82,20 @@ struct GettingStartedTests {
         #expect(build.status == 0, "\(build.output)")
         let warnings = build.output.split(separator: "\n").filter { $0.contains("warning: ") && !$0.contains("prohibited flag") }
         #expect(warnings.isEmpty, "\(build.output)")
+        // Its --help is its own, with the runtime's part; its --version is an option of its own.
+        let app = package + "/.build/debug/ReadLater"
+        let help = try ChildProcess(app, [Array("--help".utf8)], environment: [], outputPrefix: package + "/.help")
+        #expect(try help.wait(timeout: .seconds(30)) == 0)
+        #expect(help.standardOutput.hasPrefix("ReadLater keeps links to read later.\nusage: ReadLater [OPTION]... [URL]\n\nOptions:\n  --version"), "\(help.standardOutput)")
+        #expect(help.standardOutput.contains("Running the app:\n  ReadLater URL "), "\(help.standardOutput)")
+        let version = try ChildProcess(app, [Array("--version".utf8)], environment: [], outputPrefix: package + "/.version")
+        #expect(try version.wait(timeout: .seconds(30)) == 0)
+        #expect(version.standardOutput == "ReadLater 1.0\n")
+        // The desktop entry the article shows passes the real validator.
+        let entry = package + "/Sources/ReadLater/com.example.readlater.desktop"
+        let validation = try ChildProcess("/usr/bin/desktop-file-validate", [Array(entry.utf8)], environment: [], outputPrefix: package + "/.validate")
+        #expect(try validation.wait(timeout: .seconds(30)) == 0, "\(validation.standardOutput)")
+        #expect(validation.standardOutput.isEmpty, "\(validation.standardOutput)")
         let test = try Self.swift(["test", "--skip-build"], in: package)
         #expect(test.status == 0, "\(test.output)")
         #expect(test.output.contains("Test run with 4 tests"), "\(test.output)")
