@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(name: "SchemeRouter", path: ".."),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .executableTarget(
@@ -44,5 +45,18 @@ let package = Package(
         .executableTarget(name: "FlatpakBenchmark", dependencies: ["BenchmarkProcesses"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // `schemectl open` to a running TodoList next to gio open and xdg-open (Docs/Desktop.md).
         .executableTarget(name: "OpenBenchmark", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Reading an app's command line at launch: AppOptions against swift-argument-parser, in
+        // process and as a cold start (`options` builds the two probes static and runs this).
+        .executableTarget(name: "OptionsBenchmark", dependencies: ["BenchmarkProcesses"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "options-probe-appoptions", dependencies: [.product(name: "SchemeRouterRuntime", package: "SchemeRouter")],
+            path: "Sources/OptionsProbeAppOptions", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "options-probe-argumentparser",
+            dependencies: [
+                .product(name: "SchemeRouterRuntime", package: "SchemeRouter"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/OptionsProbeArgumentParser", swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )
