@@ -24,7 +24,7 @@ enum DesktopErrorOutput {
         case .exec: fail(error.description, code: "invalid-exec", status: ExitStatus.usage.code, json: json)
         case .executableMissing, .executableNotExecutable:
             fail(error.description, code: "exec-unusable", status: ExitStatus.cannotRead.code, json: json)
-        case .foreignDesktopFile: fail(error.description, code: "conflict", status: ExitStatus.cannotCreate.code, json: json)
+        case .foreignDesktopFile, .foreignMimePackage: fail(error.description, code: "conflict", status: ExitStatus.cannotCreate.code, json: json)
         case .fileSystem, .unreadable: fail(error.description, code: "io", status: ExitStatus.cannotWrite.code, json: json)
         }
     }

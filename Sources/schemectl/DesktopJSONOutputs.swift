@@ -96,6 +96,10 @@ struct RegistrationJSON: JSONOutput {
     let desktopEntry: EntrySource?
     let mimeAppsList: MimeApps
     let databaseRefresh: Refresh
+    /// The app's shared-mime-info package (`$XDG_DATA_HOME/mime/packages/<name>.xml`).
+    let mimePackage: BusServiceFile
+    /// `update-mime-database` over it.
+    let mimeDatabaseRefresh: Refresh
     let busServiceFile: BusServiceFile
     let competingClaimants: [Claimant]
 }

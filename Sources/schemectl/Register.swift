@@ -17,6 +17,15 @@ struct Register: ParsableCommand {
             and refreshes mimeinfo.cache with update-desktop-database when it is installed. Registering \
             twice changes nothing. `schemectl unregister NAME` removes exactly what this wrote.
 
+            Document types (CFBundleDocumentTypes): the MIME types of every type of rank Owner, \
+            Default or Alternate join MimeType (None: the app opens such files only when handed them), \
+            Exec takes %U instead of %u, and each Owner type gets the app as its default in \
+            mimeapps.list, as the schemes do (listed in X-SchemeRouter-Owns for unregister). The types the \
+            app defines (UTExportedTypeDeclarations) go into the shared-mime-info package \
+            $XDG_DATA_HOME/mime/packages/<CFBundleURLName>.xml (comment, sub-class-of, one glob per \
+            extension), compiled with update-mime-database, so gio, xdg-mime and file managers \
+            recognise such files by name.
+
             The app's entry is --desktop-entry FILE; else <CFBundleURLName>.desktop in the app's target \
             (the directory holding the manifest's Schemes/); else the file an earlier register wrote \
             (keys added to it since stay); else the app's file in $XDG_DATA_DIRS/applications; else a \
@@ -24,8 +33,8 @@ struct Register: ParsableCommand {
             Categories, Keywords, Actions and their groups, localized keys, comments, other groups — \
             except the managed keys: Type, Name (when missing, or from --display-name), Exec, TryExec, \
             DBusActivatable, StartupNotify, StartupWMClass, X-GIO-NoFuse, Hidden, \
-            X-SchemeRouter-BundleName, and MimeType and Actions, to which the schemes and the manifest's \
-            actions are added. X-SchemeRouter-Added records what was added, so the next register \
+            X-SchemeRouter-Owns, X-SchemeRouter-BundleName, and MimeType and Actions, to which the schemes and the manifest's \
+            actions (and document types) are added. X-SchemeRouter-Added records what was added, so the next register \
             replaces exactly that. A managed key the entry sets to another value (its own Exec, \
             DBusActivatable=true without --dbus-activatable, Hidden=true) is an error naming the file, \
             the line and the key; so is a file that breaks the Desktop Entry format.
@@ -51,8 +60,8 @@ struct Register: ParsableCommand {
             Exit status: 0 registered (or already registered); 64 usage error (an --exec path a desktop \
             file cannot hold, such as one with a control character); 65 invalid manifest, or the app's \
             desktop entry is invalid or conflicts with a managed key; 66 manifest or desktop entry \
-            unreadable, or --exec missing or not executable; 73 a desktop file that is not ours has the \
-            app's id; 74 a file could not be written; 78 HOME unset.
+            unreadable, or --exec missing or not executable; 73 a desktop file or MIME package that is \
+            not ours has the app's id; 74 a file could not be written; 78 HOME unset.
             """
     )
 
@@ -83,6 +92,8 @@ struct Register: ParsableCommand {
                 name: loaded.name, schemes: loaded.schemes, executable: executable, displayName: displayName)
             handler.busActivatable = dbusActivatable
             handler.actions = loaded.actions.map { DesktopAction(id: $0.name, title: $0.title) }
+            handler.documentTypes = loaded.documentTypes
+            handler.exportedTypes = loaded.exportedTypes
             let registrar = try DesktopRegistrar(environment: .current())
             let report = try registrar.register(handler, desktopEntry: desktopEntry ?? Self.targetEntry(manifest: manifest, name: loaded.name))
             print(json ? RegistrationOutput.json(report, name: loaded.name, registering: true).jsonText : RegistrationOutput.human(report, name: loaded.name, verb: "registered"))
@@ -121,12 +132,14 @@ struct Unregister: ParsableCommand {
         abstract: "Remove what `schemectl register` wrote for an app.",
         discussion: """
             Deletes $XDG_DATA_HOME/applications/NAME.desktop (only if register wrote it for NAME), removes \
-            NAME.desktop from the [Default Applications] lines it was put in (restoring them byte for \
-            byte; a line or a group register created goes when empty), and refreshes mimeinfo.cache. \
+            NAME.desktop from the [Default Applications] lines it was put in (its schemes and its Owner \
+            document types; restoring them byte for byte; a line or a group register created goes when \
+            empty), deletes the MIME package $XDG_DATA_HOME/mime/packages/NAME.xml and recompiles the \
+            MIME database, and refreshes mimeinfo.cache. \
             Nothing else in mimeapps.list changes. Unregistering an app that is not registered does nothing.
 
             Exit status: 0 removed (or nothing to remove); 64 usage error (NAME is not a valid \
-            CFBundleURLName); 73 NAME.desktop was not written by schemectl register for NAME (left alone); \
+            CFBundleURLName); 73 NAME.desktop or NAME.xml was not written by schemectl register for NAME (left alone); \
             74 a file could not be written; 78 HOME unset.
             """
     )
@@ -161,28 +174,37 @@ enum RegistrationOutput {
         if let service = report.busServiceFile, report.busServiceFileChange != .absent {
             lines.append("  \(report.busServiceFileChange.rawValue) \(service)")
         }
+        if let package = report.mimePackage, report.mimePackageChange != .absent {
+            lines.append("  \(report.mimePackageChange.rawValue) \(package)")
+        }
+        if report.mimeDatabaseRefresh != .notNeeded { lines.append("  \(report.mimeDatabaseRefresh)") }
         lines.append("  \(report.databaseRefresh)")
         for claimant in report.competingClaimants {
-            lines.append("  warning: \(claimant) also claims \(claimant.entry.mimeTypes.filter { $0.hasPrefix("x-scheme-handler/") }.joined(separator: ", ")) (see schemectl status)")
+            let claimed = claimant.entry.mimeTypes.filter { report.defaultMimeTypes.contains($0) }
+            lines.append("  warning: \(claimant) also claims \(claimed.joined(separator: ", ")) (see schemectl status)")
         }
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ report: RegistrationReport, name: ReverseDNSName, registering: Bool = false) -> RegistrationJSON {
-        let refresh: RegistrationJSON.Refresh
-        switch report.databaseRefresh {
-        case .refreshed(let tool): refresh = .init(status: "refreshed", tool: tool, reason: nil)
-        case .toolMissing: refresh = .init(status: "toolMissing", tool: nil, reason: nil)
-        case .failed(let tool, let reason): refresh = .init(status: "failed", tool: tool, reason: reason)
-        case .notNeeded: refresh = .init(status: "notNeeded", tool: nil, reason: nil)
+    static func refresh(_ refresh: RegistrationReport.DatabaseRefresh) -> RegistrationJSON.Refresh {
+        switch refresh {
+        case .refreshed(let tool): .init(status: "refreshed", tool: tool, reason: nil)
+        case .toolMissing: .init(status: "toolMissing", tool: nil, reason: nil)
+        case .failed(let tool, let reason): .init(status: "failed", tool: tool, reason: reason)
+        case .notNeeded: .init(status: "notNeeded", tool: nil, reason: nil)
         }
-        return RegistrationJSON(
+    }
+
+    static func json(_ report: RegistrationReport, name: ReverseDNSName, registering: Bool = false) -> RegistrationJSON {
+        RegistrationJSON(
             name: name.rawValue,
             desktopFile: .init(path: report.desktopFile, change: report.desktopFileChange.rawValue),
             desktopEntry: registering ? .init(source: report.desktopEntrySource.kind, path: report.desktopEntrySource.path) : nil,
             mimeAppsList: .init(
                 path: report.mimeAppsList, change: report.mimeAppsListChange.rawValue, changedMimeTypes: report.changedMimeTypes),
-            databaseRefresh: refresh,
+            databaseRefresh: refresh(report.databaseRefresh),
+            mimePackage: .init(path: report.mimePackage, change: report.mimePackageChange.rawValue),
+            mimeDatabaseRefresh: refresh(report.mimeDatabaseRefresh),
             busServiceFile: .init(path: report.busServiceFile, change: report.busServiceFileChange.rawValue),
             competingClaimants: report.competingClaimants.map { .init(id: $0.id.rawValue, path: $0.path) })
     }

@@ -168,7 +168,7 @@ import Testing
         let keys = try Self.handler().managedKeys.map(\.key)
         #expect(keys == [
             "Type", "Name", "Exec", "TryExec", "DBusActivatable", "StartupNotify", "StartupWMClass", "X-GIO-NoFuse", "Hidden", "MimeType",
-            "Actions", "X-SchemeRouter-BundleName",
+            "Actions", "X-SchemeRouter-Owns", "X-SchemeRouter-BundleName",
         ])
     }
 

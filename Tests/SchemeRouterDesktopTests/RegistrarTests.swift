@@ -164,7 +164,7 @@ import SchemeRouterPlatform
         defer { sandbox.remove() }
         let registrar = try DesktopRegistrar(environment: sandbox.environment)
         let report = try registrar.register(try Self.handler(try Self.executable(sandbox, "bin/todolist")))
-        #expect(report.databaseRefresh == .toolMissing)
+        #expect(report.databaseRefresh == .toolMissing("update-desktop-database"))
         #expect(report.desktopFileChange == .created)
     }
 

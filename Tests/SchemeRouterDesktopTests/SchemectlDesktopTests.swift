@@ -119,6 +119,52 @@ import SchemeRouterPlatform
         #expect(try Self.schemectl(sandbox, ["register", manifest, "--exec", "/bin/true", "--desktop-entry", sandbox.root + "/none"]).termination == .exited(66))
     }
 
+    /// A manifest with document types, registered, checked and removed from the shell.
+    static let documentsManifest = """
+        {
+          "CFBundleURLName": "com.example.sketches",
+          "CFBundleURLSchemes": ["sketches"],
+          "routes": [{"name": "recent", "host": "recent", "path": "/"}],
+          "CFBundleDocumentTypes": [
+            {"CFBundleTypeName": "Sketch", "CFBundleTypeRole": "Editor", "LSHandlerRank": "Owner",
+             "CFBundleTypeMIMETypes": ["application/vnd.example.sketch"]},
+            {"CFBundleTypeName": "Picture", "CFBundleTypeRole": "Viewer", "LSHandlerRank": "Alternate",
+             "CFBundleTypeMIMETypes": ["image/png"], "CFBundleTypeExtensions": ["png"]}
+          ],
+          "UTExportedTypeDeclarations": [
+            {"UTTypeIdentifier": "application/vnd.example.sketch", "UTTypeDescription": "Sketch",
+             "UTTypeConformsTo": ["application/json"], "UTTypeTagSpecification": {"public.filename-extension": ["sketch"]}}
+          ]
+        }
+        """
+
+    @Test("register and unregister of document types from the shell: the package, the Owner default, exit 73 for a foreign package")
+    func documentTypesFromTheShell() throws {
+        try Tools.require()
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let manifest = sandbox.root + "/Schemes/sketches.json"
+        try sandbox.write(Self.documentsManifest, to: manifest)
+        let executable = try RegistrarTests.executable(sandbox, "bin/sketches")
+        let package = sandbox.dataHome + "/mime/packages/com.example.sketches.xml"
+
+        let register = try Self.schemectl(sandbox, ["register", manifest, "--exec", executable])
+        #expect(register.termination == .exited(0), "\(register.standardErrorText)")
+        #expect(register.standardOutputText.contains("\n  created \(package)\n  compiled the MIME database with "), "\(register.standardOutputText)")
+        let json = try Self.schemectl(sandbox, ["register", manifest, "--exec", executable, "--json"])
+        #expect(json.standardOutputText.contains(#""mimePackage": {"path": "\#(package)", "change": "unchanged"}"#), "\(json.standardOutputText)")
+
+        let unregister = try Self.schemectl(sandbox, ["unregister", "com.example.sketches"])
+        #expect(unregister.termination == .exited(0))
+        #expect(unregister.standardOutputText.contains("\n  removed \(package)\n"), "\(unregister.standardOutputText)")
+        #expect(!sandbox.exists(package))
+
+        try sandbox.write("<mime-info/>\n", to: package)
+        let foreign = try Self.schemectl(sandbox, ["register", manifest, "--exec", executable, "--json"])
+        #expect(foreign.termination == .exited(73))
+        #expect(foreign.standardOutputText.contains(#""code": "conflict""#))
+    }
+
     @Test func noWaitAndForeignHandlersExitDelivered() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }

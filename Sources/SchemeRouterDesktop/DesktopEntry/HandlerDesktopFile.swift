@@ -1,7 +1,8 @@
 public import SchemeRouter
 
-/// What SchemeRouter needs in a SchemeRouter app's desktop file: its id, the schemes it handles,
-/// the executable that receives every URL as one argument, and how launchers reach it.
+/// What SchemeRouter needs in a SchemeRouter app's desktop file: its id, the schemes and document
+/// types it handles, the executable that receives every URL and file as one argument, and how
+/// launchers reach it.
 ///
 /// The app owns the rest of the file. ``merged(into:)`` takes the app's own entry (its `Name`,
 /// `Icon`, `Categories`, `Actions`, localized keys, comments, other groups — anything) and adds
@@ -40,6 +41,13 @@ public struct HandlerDesktopFile: Sendable, Hashable {
     public var busActivatable = false
     /// The app's actions (`Actions=` and one `[Desktop Action …]` group each).
     public var actions: [DesktopAction] = []
+    /// The kinds of file the app opens (`CFBundleDocumentTypes`): the MIME types of those it
+    /// advertises join `MimeType`, those of rank Owner get the app as their default, and `Exec`
+    /// takes `%U` (launchers may pass several files, or URLs, to one invocation).
+    public var documentTypes: [DocumentType] = []
+    /// The file types the app defines (`UTExportedTypeDeclarations`): `register` writes them into
+    /// the app's shared-mime-info package (``MimePackage``).
+    public var exportedTypes: [ExportedTypeDeclaration] = []
 
     /// Describes the file.
     /// - Parameter displayName: The `Name` (default: the bundle name). Given, the app's own
@@ -63,18 +71,44 @@ public struct HandlerDesktopFile: Sendable, Hashable {
     /// `<name>.desktop`.
     public var id: DesktopFileID { DesktopFileID(name) }
 
-    /// `x-scheme-handler/<scheme>` for each scheme.
-    public var mimeTypes: [String] { schemes.map { Self.mimeType(for: $0) } }
+    /// The MIME types the file claims (`MimeType`): `x-scheme-handler/<scheme>` for each scheme,
+    /// then those of the document types the app advertises (every rank but None), each once.
+    public var mimeTypes: [String] {
+        var result = schemes.map { Self.mimeType(for: $0) }
+        for type in documentTypes where type.rank.isAdvertised {
+            for mimeType in type.mimeTypes where !result.contains(mimeType.rawValue) { result.append(mimeType.rawValue) }
+        }
+        return result
+    }
+
+    /// The MIME types of the document types of rank Owner, each once: `register` makes the app
+    /// their default, as it does for the schemes.
+    public var ownedMimeTypes: [String] {
+        var result: [String] = []
+        for type in documentTypes where type.rank == .owner {
+            for mimeType in type.mimeTypes where !result.contains(mimeType.rawValue) { result.append(mimeType.rawValue) }
+        }
+        return result
+    }
+
+    /// The MIME types whose default `register` sets to the app: the schemes', then ``ownedMimeTypes``.
+    public var defaultMimeTypes: [String] { schemes.map { Self.mimeType(for: $0) } + ownedMimeTypes }
 
     /// `x-scheme-handler/todolist`.
     public static func mimeType(for scheme: SchemeName) -> String { "x-scheme-handler/" + scheme.rawValue }
+
+    /// The key that lists ``ownedMimeTypes``, so that `unregister` (which has no manifest) takes
+    /// the app away from exactly the defaults `register` set.
+    public static let ownedTypesKey = "X-SchemeRouter-Owns"
 
     /// The key that lists what ``merged(into:)`` added to the app's entry (keys, list elements,
     /// action groups), so that the next merge into the file it wrote takes exactly that away first.
     public static let addedKey = "X-SchemeRouter-Added"
 
-    /// The `Exec` value (unescaped): the executable, quoted when it must be, and `%u`.
-    var execLine: String { ExecLine.quote(executable) + " %u" }
+    /// The `Exec` value (unescaped): the executable, quoted when it must be, and `%u`; `%U` when
+    /// the app opens files (GLib and xdg-open pass a local file as its path, several to one
+    /// invocation with `gio launch`).
+    var execLine: String { ExecLine.quote(executable) + (documentTypes.isEmpty ? " %u" : " %U") }
 
     /// The file's first line.
     var comment: String { "# Written by schemectl register; `schemectl unregister \(name)` removes it." }

@@ -6,7 +6,9 @@ public import SchemeRouter
 /// `register` writes `$XDG_DATA_HOME/applications/<name>.desktop`: the app's own desktop entry
 /// (``DesktopEntrySource``) with the keys SchemeRouter manages merged in
 /// (``HandlerDesktopFile/merged(into:)``); it makes it the default for `x-scheme-handler/<scheme>` in `$XDG_CONFIG_HOME/mimeapps.list`
-/// (``MimeAppsList/settingDefault(_:for:)``), and refreshes `mimeinfo.cache` with
+/// (``MimeAppsList/settingDefault(_:for:)``) and for the MIME types of its Owner-rank document
+/// types, writes the types the app defines into its shared-mime-info package (``MimePackage``)
+/// and compiles it with `update-mime-database`, and refreshes `mimeinfo.cache` with
 /// `update-desktop-database` when that is installed. Every write is atomic and skipped when the
 /// content would not change, so registering twice changes nothing. `unregister` removes exactly
 /// what `register` wrote.
@@ -43,6 +45,8 @@ public struct DesktopRegistrar: Sendable {
         let path = desktopFilePath(for: handler.name)
         let existing = try read(path)
         if let existing { try checkOwnership(existing, path: path, name: handler.name) }
+        let packagePath = MimePackage.path(for: handler.name, in: directories)
+        let existingPackage = try readPackage(packagePath, name: handler.name)
         let source = source(desktopEntry, registered: existing == nil ? nil : path, id: handler.id)
         let bytes = try merge(handler, into: source, registered: existing).bytes
         var desktopChange = RegistrationReport.Change.unchanged
@@ -56,7 +60,7 @@ public struct DesktopRegistrar: Sendable {
         let listPath = directories.userMimeAppsList
         let listBytes = try read(listPath)
         let before = MimeAppsList(bytes: listBytes ?? [])
-        let after = before.settingDefault(handler.id, for: handler.mimeTypes)
+        let after = before.settingDefault(handler.id, for: handler.defaultMimeTypes)
         var listChange = RegistrationReport.Change.unchanged
         var changed: [String] = []
         if after.bytes != before.bytes || listBytes == nil {
@@ -65,19 +69,28 @@ public struct DesktopRegistrar: Sendable {
                 try FileSystem.writeAtomically(after.bytes, to: listPath)
             } catch { throw .fileSystem(error) }
             listChange = listBytes == nil ? .created : .updated
-            changed = handler.mimeTypes.filter { before.firstDefaultLine(for: $0)?.first != handler.id }
+            changed = handler.defaultMimeTypes.filter { before.firstDefaultLine(for: $0)?.first != handler.id }
         }
         // An earlier register that failed after writing the desktop file leaves a cache to refresh,
         // so the cache is checked, not just this run's changes.
         let refresh = needsRefresh(handler) || desktopChange != .unchanged ? refreshDatabase() : .notNeeded
         let database = DesktopDatabase(directories: directories)
-        let competitors = handler.mimeTypes.flatMap { database.claimants(of: $0) }.filter { $0.id != handler.id }
+        // Other apps may offer the types the app only advertises; a rival matters where register sets the default.
+        let competitors = handler.defaultMimeTypes.flatMap { database.claimants(of: $0) }.filter { $0.id != handler.id }
         var unique: [InstalledDesktopFile] = []
         for competitor in competitors where !unique.contains(competitor) { unique.append(competitor) }
         var report = RegistrationReport(
             desktopFile: path, desktopFileChange: desktopChange, mimeAppsList: listPath, mimeAppsListChange: listChange,
             changedMimeTypes: changed, databaseRefresh: refresh, competingClaimants: unique)
         report.desktopEntrySource = source
+        report.defaultMimeTypes = handler.defaultMimeTypes
+        report.mimePackage = packagePath
+        report.mimePackageChange = try writePackage(
+            handler.exportedTypes.isEmpty ? nil : MimePackage(name: handler.name, types: handler.exportedTypes), at: packagePath,
+            existing: existingPackage)
+        // A failed compile earlier leaves types the database does not know, so it is checked too.
+        let unknown = handler.exportedTypes.contains { !MimeDatabase(directories: directories).knows($0.identifier.rawValue) }
+        report.mimeDatabaseRefresh = report.mimePackageChange != .unchanged || unknown ? refreshMimeDatabase() : .notNeeded
         report.busServiceFile = busServicePath(for: handler.name)
         report.busServiceFileChange =
             handler.busActivatable
@@ -95,11 +108,17 @@ public struct DesktopRegistrar: Sendable {
         let path = desktopFilePath(for: name)
         let id = DesktopFileID(name)
         let existing = try read(path)
+        let packagePath = MimePackage.path(for: name, in: directories)
+        let existingPackage = try readPackage(packagePath, name: name)
         var mimeTypes: [String] = []
+        var owned: [String] = []
         if let existing {
             try checkOwnership(existing, path: path, name: name)
-            // The app's own types in MimeType are not register's: it set defaults for its schemes only.
-            mimeTypes = DesktopEntry(bytes: existing).mimeTypes.filter { $0.hasPrefix("x-scheme-handler/") }
+            // The app's own types in MimeType are not register's: it set defaults for its schemes
+            // and its Owner types only, and listed those in X-SchemeRouter-Owns.
+            let entry = DesktopEntry(bytes: existing)
+            owned = entry.list(HandlerDesktopFile.ownedTypesKey)
+            mimeTypes = entry.mimeTypes.filter { $0.hasPrefix("x-scheme-handler/") } + owned
         }
         let listPath = directories.userMimeAppsList
         let listBytes = try read(listPath)
@@ -107,7 +126,7 @@ public struct DesktopRegistrar: Sendable {
         var changed: [String] = []
         if let listBytes {
             let before = MimeAppsList(bytes: listBytes)
-            let ours = before.mimeTypes(defaulting: id).filter { $0.hasPrefix("x-scheme-handler/") }
+            let ours = before.mimeTypes(defaulting: id).filter { $0.hasPrefix("x-scheme-handler/") || owned.contains($0) }
             for mimeType in ours where !mimeTypes.contains(mimeType) { mimeTypes.append(mimeType) }
             let after = before.removingDefault(id, for: mimeTypes)
             listChange = .unchanged
@@ -133,6 +152,9 @@ public struct DesktopRegistrar: Sendable {
         var report = RegistrationReport(
             desktopFile: path, desktopFileChange: desktopChange, mimeAppsList: listPath, mimeAppsListChange: listChange,
             changedMimeTypes: changed, databaseRefresh: refresh, competingClaimants: [])
+        report.mimePackage = packagePath
+        report.mimePackageChange = try writePackage(nil, at: packagePath, existing: existingPackage)
+        report.mimeDatabaseRefresh = report.mimePackageChange == .removed ? refreshMimeDatabase() : .notNeeded
         report.busServiceFile = busServicePath(for: name)
         report.busServiceFileChange = try removeBusService(name)
         return report
@@ -140,12 +162,21 @@ public struct DesktopRegistrar: Sendable {
 
     /// Runs `update-desktop-database $XDG_DATA_HOME/applications` when it is installed. Never throws.
     public func refreshDatabase() -> RegistrationReport.DatabaseRefresh {
-        guard let tool = environment.which("update-desktop-database") else { return .toolMissing }
-        guard FileSystem.kind(of: directories.userApplications) == .directory else { return .notNeeded }
+        refresh(with: "update-desktop-database", directories.userApplications)
+    }
+
+    /// Runs `update-mime-database $XDG_DATA_HOME/mime` when it is installed, compiling the
+    /// packages in `mime/packages` into the database desktop tools read. Never throws.
+    public func refreshMimeDatabase() -> RegistrationReport.DatabaseRefresh {
+        refresh(with: "update-mime-database", directories.userMimeDirectory)
+    }
+
+    /// Runs `command directory` when both exist.
+    private func refresh(with command: String, _ directory: String) -> RegistrationReport.DatabaseRefresh {
+        guard let tool = environment.which(command) else { return .toolMissing(command) }
+        guard FileSystem.kind(of: directory) == .directory else { return .notNeeded }
         do {
-            let result = try ChildProcess.run(
-                tool, arguments: [tool, directories.userApplications], environment: environment.entries,
-                deadline: .seconds(30))
+            let result = try ChildProcess.run(tool, arguments: [tool, directory], environment: environment.entries, deadline: .seconds(30))
             guard result.termination == .exited(0) else {
                 let firstLine = result.standardErrorText.split(separator: "\n").first.map(String.init)
                 return .failed(tool: tool, reason: firstLine ?? result.termination.description)
@@ -188,6 +219,31 @@ public struct DesktopRegistrar: Sendable {
         return handler.mimeTypes.contains { mimeType in
             !(database.mimeInfoCache(in: directories.userApplications, for: mimeType) ?? []).contains(handler.id)
         }
+    }
+
+    /// The package at `path`, when there is one and `register` wrote it for `name`.
+    /// - Throws: ``RegistrationError/foreignMimePackage(path:)`` for anyone else's.
+    private func readPackage(_ path: String, name: ReverseDNSName) throws(RegistrationError) -> [UInt8]? {
+        guard let bytes = try read(path) else { return nil }
+        guard MimePackage.isWritten(bytes, for: name) else { throw .foreignMimePackage(path: path) }
+        return bytes
+    }
+
+    /// Writes `package` at `path` (`nil`: removes the file there), unless it already holds it.
+    private func writePackage(_ package: MimePackage?, at path: String, existing: [UInt8]?) throws(RegistrationError)
+        -> RegistrationReport.Change
+    {
+        do {
+            guard let package else {
+                guard existing != nil else { return .absent }
+                _ = try FileSystem.remove(path)
+                return .removed
+            }
+            guard existing != package.bytes else { return .unchanged }
+            try FileSystem.makeDirectories(FileSystem.split(path).directory)
+            try FileSystem.writeAtomically(package.bytes, to: path)
+            return existing == nil ? .created : .updated
+        } catch { throw .fileSystem(error) }
     }
 
     private func read(_ path: String) throws(RegistrationError) -> [UInt8]? {

@@ -14,6 +14,9 @@ public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A desktop file with our id exists but was not written by `schemectl register` for this
     /// app (no `X-SchemeRouter-BundleName`, or another name): it is left alone.
     case foreignDesktopFile(path: String, bundleName: String?)
+    /// `$XDG_DATA_HOME/mime/packages/<name>.xml` exists but was not written by `schemectl
+    /// register` for this app: it is left alone.
+    case foreignMimePackage(path: String)
     /// The app's desktop entry (``DesktopEntrySource``) cannot be read, or is not a regular file.
     case desktopEntryUnreadable(FileReadError)
     /// The app's desktop entry at `path` breaks the Desktop Entry format, or sets a key
@@ -37,6 +40,8 @@ public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertibl
             } else {
                 "\(path) exists and was not written by schemectl register; it was left alone (move it away to register)"
             }
+        case .foreignMimePackage(let path):
+            "\(path) exists and was not written by schemectl register for this app; it was left alone (move it away to register)"
         case .desktopEntryUnreadable(let error): "the app's desktop entry: \(error.description)"
         case .invalidDesktopEntry(let path, let error): error.located(in: path)
         case .fileSystem(let error): error.description

@@ -63,6 +63,15 @@ public struct XDGDirectories: Sendable, Hashable {
     /// `$XDG_CONFIG_HOME/mimeapps.list`: the file `register` edits.
     public var userMimeAppsList: String { configHome + "/mimeapps.list" }
 
+    /// `$XDG_DATA_HOME/mime`: where `register` puts the app's shared-mime-info package (under
+    /// `packages/`) and `update-mime-database` compiles it.
+    public var userMimeDirectory: String { dataHome + "/mime" }
+
+    /// Every `mime` directory, most important first: `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`.
+    public var mimeDirectories: [String] {
+        Self.unique([dataHome] + dataDirectories).map { $0 + "/mime" }
+    }
+
     /// Every `applications` directory, most important first: `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`.
     public var applicationDirectories: [String] {
         Self.unique([dataHome] + dataDirectories).map { $0 + "/applications" }
