@@ -24,10 +24,16 @@ struct Status: ParsableCommand {
             executable replaced since it \
             started. Each problem comes with a one-line fix.
 
+            For each document type a registered app claims (its MimeType entries that are not schemes): \
+            the default application and which file chose it, every rival that also claims the type, \
+            what xdg-mime answers, and whether the MIME database knows the type; for a type of rank \
+            Owner, another default is an error.
+
             --json prints one object: {"version": 1, "healthy", "schemes": [{"scheme", "mimeType", "expected", \
             "default": {"id", "path", "source", "exec"} | null, "claimants": [{"id", "path", \
             "bundleName"}], "xdgMimeDefault", "problems": [{"severity", "code", "message", "fix"}]}], \
-            "problems": [...], "tools": [{"command", "package", "path"}], "systemEvents": [{"event", \
+            "documentTypes": [{"app", "mimeType", "owned", "defined", "known", "default": {...} | null, "rivals": [{"id", \
+            "path", "bundleName"}], "xdgMimeDefault", "problems": [...]}], "problems": [...], "tools": [{"command", "package", "path"}], "systemEvents": [{"event", \
             "source", "available", "reason"}]}.
 
             It also lists the sources of the lifecycle's system events on this machine (clock set, \
@@ -47,20 +53,22 @@ struct Status: ParsableCommand {
             throw DesktopErrorOutput.fail(error.description, code: "no-home", status: ExitStatus.noHome.code, json: json)
         }
         var statuses: [SchemeStatus] = []
+        var documents: [DocumentTypeStatus] = []
         var problems: [Problem] = []
         var validated: [InstalledDesktopFile] = []
         if let target {
             if target.contains("."), let name = try? ReverseDNSName(target) {
                 if let found = doctor.examine(app: name), let file = doctor.database.desktopFile(DesktopFileID(name)) {
                     statuses = found
+                    documents = doctor.examineDocumentTypes(app: name) ?? []
                     validated = [file]
                     if file.entry.bundleName != name {
                         problems.append(Problem(
                             .error, "not-ours", "\(file.path) has the id of \(name) but was not written by schemectl register for it",
                             fix: "move \(file.path) away, then schemectl register MANIFEST --exec /path/to/app"))
-                    } else if found.isEmpty {
+                    } else if found.isEmpty && documents.isEmpty {
                         problems.append(Problem(
-                            .error, "no-schemes", "\(file.path) declares no x-scheme-handler MIME types",
+                            .error, "no-schemes", "\(file.path) declares no x-scheme-handler MIME types and no document types",
                             fix: "schemectl register MANIFEST --exec /path/to/app  (rewrites it)"))
                     }
                 } else {
@@ -79,6 +87,7 @@ struct Status: ParsableCommand {
             for app in validated {
                 guard let name = app.entry.bundleName else { continue }
                 statuses += doctor.examine(app: name) ?? []
+                documents += doctor.examineDocumentTypes(app: name) ?? []
             }
         }
         problems += doctor.validate(validated)
@@ -86,14 +95,15 @@ struct Status: ParsableCommand {
         problems += PrimaryCheck.problems(validated)
         problems += doctor.toolProblems()
         problems += doctor.sessionProblems()
-        let healthy = !(statuses.contains { !$0.isHealthy } || problems.contains { $0.severity == .error })
+        let healthy = !(statuses.contains { !$0.isHealthy } || documents.contains { !$0.isHealthy } || problems.contains { $0.severity == .error })
         let systemEvents = SystemEventSourceStatus.surveyThisMachine()
         if json {
             var output = StatusOutput.json(statuses, problems: problems, tools: doctor.tools(), healthy: healthy)
+            output.documentTypes = documents.map(StatusOutput.json)
             output.systemEvents = systemEvents.map(StatusJSON.SystemEvent.init)
             print(output.jsonText)
         } else {
-            print(StatusOutput.human(statuses, problems: problems, tools: doctor.tools(), listedApps: target == nil))
+            print(StatusOutput.human(statuses, documents: documents, problems: problems, tools: doctor.tools(), listedApps: target == nil))
             print(StatusOutput.human(systemEvents))
         }
         if !healthy { throw ExitStatus.problemsFound.code }
@@ -102,7 +112,9 @@ struct Status: ParsableCommand {
 
 /// How `status` prints.
 enum StatusOutput {
-    static func human(_ statuses: [SchemeStatus], problems: [Problem], tools: [HelperTool], listedApps: Bool) -> String {
+    static func human(
+        _ statuses: [SchemeStatus], documents: [DocumentTypeStatus] = [], problems: [Problem], tools: [HelperTool], listedApps: Bool
+    ) -> String {
         var lines: [String] = []
         if statuses.isEmpty && listedApps { lines.append("no SchemeRouter apps are registered (schemectl register MANIFEST --exec PATH)") }
         for status in statuses {
@@ -117,13 +129,41 @@ enum StatusOutput {
             lines.append("  xdg-mime query default: \(status.xdgMimeDefault.map { $0.isEmpty ? "(nothing)" : $0 } ?? "(not available)")")
             for problem in status.problems { lines.append(indent(problem.description)) }
         }
+        for document in documents { lines += human(document) }
         for problem in problems { lines.append(problem.description) }
         let missing = tools.filter { $0.path == nil }.map(\.command)
         lines.append("tools: " + (missing.isEmpty ? "all present (\(tools.map(\.command).joined(separator: ", ")))" : "missing \(missing.joined(separator: ", "))"))
-        let all = statuses.flatMap(\.problems) + problems
+        let all = statuses.flatMap(\.problems) + documents.flatMap(\.problems) + problems
         let errors = all.filter { $0.severity == .error }.count
         lines.append("status: \(errors == 0 ? "ok" : "broken"), \(errors) error\(errors == 1 ? "" : "s"), \(all.count - errors) warning\(all.count - errors == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
+    }
+
+    /// `application/x-notes-note (Owner): → com.example.notes.desktop  (…)`, its rivals, xdg-mime's answer, its problems.
+    static func human(_ status: DocumentTypeStatus) -> [String] {
+        let rank = status.owned ? "Owner" : "offered"
+        var lines = ["\(status.mimeType) (\(rank), \(status.expected)): → "
+            + (status.defaultHandler.map { "\($0.file.id)  (\($0.source))" } ?? "nobody")]
+        lines.append("  rivals: " + (status.rivals.isEmpty ? "none" : status.rivals.map(\.description).joined(separator: ", ")))
+        lines.append("  xdg-mime query default: \(status.xdgMimeDefault.map { $0.isEmpty ? "(nothing)" : $0 } ?? "(not available)")")
+        if !status.known { lines.append("  not in the MIME database") }
+        for problem in status.problems { lines.append(indent(problem.description)) }
+        return lines
+    }
+
+    static func json(_ status: DocumentTypeStatus) -> StatusJSON.DocumentType {
+        StatusJSON.DocumentType(
+            app: status.expected.rawValue, mimeType: status.mimeType, owned: status.owned, defined: status.defined, known: status.known,
+            default: status.defaultHandler.map(handler), rivals: status.rivals.map(claimant), xdgMimeDefault: status.xdgMimeDefault,
+            problems: status.problems.map(StatusJSON.Problem.init))
+    }
+
+    static func handler(_ handler: DefaultHandler) -> StatusJSON.Handler {
+        StatusJSON.Handler(id: handler.file.id.rawValue, path: handler.file.path, source: handler.source.description, exec: handler.file.entry.exec)
+    }
+
+    static func claimant(_ file: InstalledDesktopFile) -> StatusJSON.Claimant {
+        StatusJSON.Claimant(id: file.id.rawValue, path: file.path, bundleName: file.entry.bundleName?.rawValue)
     }
 
     /// `system events:` and one line per source: available, or why not.
@@ -143,14 +183,7 @@ enum StatusOutput {
             schemes: statuses.map { status in
                 StatusJSON.Scheme(
                     scheme: status.scheme.rawValue, mimeType: status.mimeType, expected: status.expected?.rawValue,
-                    default: status.defaultHandler.map { handler in
-                        StatusJSON.Handler(
-                            id: handler.file.id.rawValue, path: handler.file.path, source: handler.source.description,
-                            exec: handler.file.entry.exec)
-                    },
-                    claimants: status.claimants.map {
-                        StatusJSON.Claimant(id: $0.id.rawValue, path: $0.path, bundleName: $0.entry.bundleName?.rawValue)
-                    },
+                    default: status.defaultHandler.map(handler), claimants: status.claimants.map(claimant),
                     xdgMimeDefault: status.xdgMimeDefault, problems: status.problems.map(StatusJSON.Problem.init))
             },
             problems: problems.map(StatusJSON.Problem.init),
@@ -198,6 +231,22 @@ struct StatusJSON: JSONOutput {
         let problems: [Problem]
     }
 
+    struct DocumentType: Encodable {
+        /// The app that claims it.
+        let app: String
+        let mimeType: String
+        /// Rank Owner: the app should be the default.
+        let owned: Bool
+        /// The app's MIME package defines it.
+        let defined: Bool
+        /// The MIME database knows it.
+        let known: Bool
+        let `default`: Handler?
+        let rivals: [Claimant]
+        let xdgMimeDefault: String?
+        let problems: [Problem]
+    }
+
     struct Tool: Encodable {
         let command: String
         let package: String
@@ -207,6 +256,8 @@ struct StatusJSON: JSONOutput {
     let version = 1
     let healthy: Bool
     let schemes: [Scheme]
+    /// The document types of the apps examined.
+    var documentTypes: [DocumentType] = []
     let problems: [Problem]
     let tools: [Tool]
     /// Which system event sources work on this machine, and why not.

@@ -213,4 +213,54 @@ import SchemeRouterPlatform
         try sandbox.write(entry + "Exec=\(executable) %u\n", to: source)
         #expect(throws: RegistrationError.self) { try registrar.register(try Self.handler(executable), desktopEntry: source) }
     }
+
+    @Test("status shows per type the default and every rival, and an Owner type another app took is an error")
+    func statusShowsDefaultsAndRivals() throws {
+        try Self.requireTools()
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let executable = try RegistrarTests.executable(sandbox, "bin/notes")
+        let rival = try RegistrarTests.executable(sandbox, "bin/rival")
+        try sandbox.write(
+            "[Desktop Entry]\nType=Application\nName=Rival\nExec=\(rival) %f\nMimeType=application/x-notes-note;text/markdown;\n",
+            to: sandbox.systemApplications + "/org.rival.Editor.desktop")
+        _ = try sandbox.run("update-desktop-database", [sandbox.systemApplications])
+        let registrar = try DesktopRegistrar(environment: sandbox.environment)
+        _ = try registrar.register(try Self.handler(executable))
+        let doctor = try DesktopDoctor(environment: sandbox.environment)
+
+        let healthy = try #require(doctor.examineDocumentTypes(app: Self.name))
+        #expect(healthy.map(\.mimeType) == [Self.note, "text/markdown"])
+        let owned = healthy[0]
+        #expect(owned.owned && owned.known)
+        #expect(owned.defaultHandler?.file.id.rawValue == Self.id)
+        #expect(owned.rivals.map(\.id.rawValue) == ["org.rival.Editor.desktop"])
+        #expect(owned.xdgMimeDefault == Self.id)
+        #expect(owned.problems.map(\.code) == ["rival-claimant"])
+        let markdown = healthy[1]
+        #expect(!markdown.owned && markdown.rivals.map(\.id.rawValue) == ["org.rival.Editor.desktop"])
+        #expect(markdown.problems.filter { $0.severity == .error }.isEmpty)
+
+        // The user (or the rival's installer) makes the rival the default of the owned type.
+        _ = try sandbox.run("xdg-mime", ["default", "org.rival.Editor.desktop", Self.note])
+        let taken = try #require(doctor.examineDocumentTypes(app: Self.name))[0]
+        #expect(taken.defaultHandler?.file.id.rawValue == "org.rival.Editor.desktop")
+        #expect(taken.problems.map(\.code).contains("other-default"))
+        #expect(!taken.isHealthy)
+    }
+
+    @Test("status names an owned type the database does not know (update-mime-database did not run)")
+    func statusNamesAnUnknownType() throws {
+        try Self.requireTools()
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let executable = try RegistrarTests.executable(sandbox, "bin/notes")
+        _ = try DesktopRegistrar(environment: sandbox.environment).register(try Self.handler(executable))
+        // The compiled database goes; the package stays.
+        unlink(sandbox.dataHome + "/mime/types")
+        let status = try #require(try DesktopDoctor(environment: sandbox.environment).examineDocumentTypes(app: Self.name))[0]
+        #expect(!status.known)
+        let problem = try #require(status.problems.first { $0.code == "unknown-type" })
+        #expect(problem.fix == "update-mime-database \(sandbox.dataHome)/mime")
+    }
 }

@@ -138,7 +138,7 @@ import SchemeRouterPlatform
         }
         """
 
-    @Test("register and unregister of document types from the shell: the package, the Owner default, exit 73 for a foreign package")
+    @Test("register, status and unregister of document types from the shell: the package, the Owner default, exit 73 for a foreign package")
     func documentTypesFromTheShell() throws {
         try Tools.require()
         let sandbox = try Sandbox()
@@ -153,6 +153,20 @@ import SchemeRouterPlatform
         #expect(register.standardOutputText.contains("\n  created \(package)\n  compiled the MIME database with "), "\(register.standardOutputText)")
         let json = try Self.schemectl(sandbox, ["register", manifest, "--exec", executable, "--json"])
         #expect(json.standardOutputText.contains(#""mimePackage": {"path": "\#(package)", "change": "unchanged"}"#), "\(json.standardOutputText)")
+
+        let status = try Self.schemectl(sandbox, ["status", "com.example.sketches"])
+        #expect(status.termination == .exited(0), "\(status.standardOutputText)")
+        #expect(status.standardOutputText.contains("application/vnd.example.sketch (Owner, com.example.sketches.desktop): → com.example.sketches.desktop"), "\(status.standardOutputText)")
+        #expect(status.standardOutputText.contains("image/png (offered, com.example.sketches.desktop): → "), "\(status.standardOutputText)")
+        let statusJSON = try Self.schemectl(sandbox, ["status", "com.example.sketches", "--json"])
+        #expect(statusJSON.standardOutputText.contains(#""mimeType": "application/vnd.example.sketch", "owned": true, "defined": true, "known": true"#), "\(statusJSON.standardOutputText)")
+
+        // The user makes another app the default of the owned type: status exits 1 and says so.
+        try sandbox.write("[Desktop Entry]\nType=Application\nName=Other\nExec=\(executable) %f\nMimeType=application/vnd.example.sketch;\n", to: sandbox.userApplications + "/org.other.Draw.desktop")
+        _ = try sandbox.run("xdg-mime", ["default", "org.other.Draw.desktop", "application/vnd.example.sketch"])
+        let taken = try Self.schemectl(sandbox, ["status", "com.example.sketches"])
+        #expect(taken.termination == .exited(1))
+        #expect(taken.standardOutputText.contains("error: application/vnd.example.sketch files open in org.other.Draw.desktop, not com.example.sketches.desktop"), "\(taken.standardOutputText)")
 
         let unregister = try Self.schemectl(sandbox, ["unregister", "com.example.sketches"])
         #expect(unregister.termination == .exited(0))

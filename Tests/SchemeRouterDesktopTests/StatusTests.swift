@@ -143,7 +143,8 @@ import SchemeRouterPlatform
         let problems = try DesktopDoctor(environment: sandbox.environment).toolProblems()
         #expect(problems.map(\.fix) == [
             "apt-get install xdg-utils", "apt-get install xdg-utils", "apt-get install desktop-file-utils",
-            "apt-get install desktop-file-utils", "apt-get install libglib2.0-bin",
+            "apt-get install desktop-file-utils", "apt-get install libglib2.0-bin", "apt-get install shared-mime-info",
+            "apt-get install libfile-mimeinfo-perl",
         ])
     }
 }

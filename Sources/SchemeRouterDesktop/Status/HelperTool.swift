@@ -10,13 +10,16 @@ public struct HelperTool: Sendable, Hashable {
     public let path: String?
 
     /// The tools: xdg-utils' `xdg-open` and `xdg-mime`, desktop-file-utils'
-    /// `update-desktop-database` and `desktop-file-validate`, and GLib's `gio`.
+    /// `update-desktop-database` and `desktop-file-validate`, GLib's `gio`, shared-mime-info's
+    /// `update-mime-database`, and `mimetype`, without which generic xdg-open cannot see an app's own type.
     static let known: [(command: String, package: String, purpose: String)] = [
         ("xdg-open", "xdg-utils", "opening URLs from the shell and from most programs"),
         ("xdg-mime", "xdg-utils", "checking which app xdg-open picks"),
         ("update-desktop-database", "desktop-file-utils", "refreshing mimeinfo.cache after register"),
         ("desktop-file-validate", "desktop-file-utils", "validating the desktop files"),
         ("gio", "libglib2.0-bin", "opening URLs the way GNOME and GTK apps do"),
+        ("update-mime-database", "shared-mime-info", "teaching the desktop the file types apps define"),
+        ("mimetype", "libfile-mimeinfo-perl", "xdg-open recognising an app's own file types (it reads contents instead)"),
     ]
 
     /// Looks every known tool up on the `PATH` of `environment`.
