@@ -23,6 +23,8 @@ struct OpenOutput: JSONOutput {
     let route: String
     let handler: Handler?
     let rejection: Rejection?
+    /// A file's MIME type, by its name (`nil` for a URL, or a file of no known type).
+    let mimeType: String?
 }
 
 /// `schemectl lifecycle --json`.

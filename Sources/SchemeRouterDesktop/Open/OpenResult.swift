@@ -1,6 +1,8 @@
 public import SchemeRouterLifecycle
+public import SchemeRouterPlatform
 
-/// The outcome of ``URLOpener/open(_:options:)``: the verdict, and how the URL travelled.
+/// The outcome of ``URLOpener/open(_:options:)`` and ``URLOpener/openFile(_:options:)``: the
+/// verdict, and how the URL or file travelled.
 public struct OpenResult: Sendable, Hashable {
     /// How the URL reached the handler.
     public enum Route: String, Sendable, Hashable {
@@ -21,4 +23,15 @@ public struct OpenResult: Sendable, Hashable {
     public let handler: DefaultHandler?
     /// How it got there.
     public let route: Route
+    /// A file's MIME type, by its name (``URLOpener/openFile(_:options:)``; `nil` for a URL, or a
+    /// file of no known type).
+    public internal(set) var mimeType: String? = nil
+    /// Why a file was refused before any app was asked (the verdict is then `rejected` with its code).
+    public internal(set) var fileError: DocumentFileError? = nil
+
+    init(verdict: DeliveryVerdict, handler: DefaultHandler?, route: Route) {
+        self.verdict = verdict
+        self.handler = handler
+        self.route = route
+    }
 }

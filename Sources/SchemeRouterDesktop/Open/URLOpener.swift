@@ -45,20 +45,28 @@ public struct URLOpener: Sendable {
     }
 
     /// Whether some application would take `url`: it is a valid URL and its scheme has a
-    /// launchable default handler. Nothing is started. Inside a Flatpak sandbox only the URL is
-    /// checked: the host's handlers cannot be seen from there, and the portal decides on `open`.
+    /// launchable default handler; for a `file:` URL, ``canOpenFile(_:)`` of its path. Nothing is
+    /// started. Inside a Flatpak sandbox only the URL is checked: the host's handlers cannot be
+    /// seen from there, and the portal decides on `open`.
     public func canOpen(_ url: String) -> Bool {
         guard let parsed = try? SchemeURL(url) else { return false }
+        if FileURL.isFileURL(parsed) { return (try? FileURL.path(of: parsed)).map { canOpenFile($0.path) } ?? false }
         if FlatpakSandbox.current != nil { return true }
         return database.defaultHandler(for: "x-scheme-handler/" + parsed.scheme.lowercased()) != nil
     }
 
-    /// Sends `url` to its handler and reports what became of it.
+    /// Sends `url` to its handler and reports what became of it; a `file:` URL is
+    /// ``openFile(_:options:)`` of its path.
     public func open(_ url: String, options: OpenURLOptions = OpenURLOptions()) -> OpenResult {
         let parsed: SchemeURL
         do { parsed = try SchemeURL(url) } catch {
             return OpenResult(
                 verdict: .rejected(code: error.code, offset: error.offset, message: error.message), handler: nil, route: .none)
+        }
+        if FileURL.isFileURL(parsed) {
+            do { return openFile(try FileURL.path(of: parsed).path, options: options) } catch {
+                return OpenResult(verdict: DeliveryVerdict(error), handler: nil, route: .none)
+            }
         }
         if FlatpakSandbox.current != nil {
             // The portal's answer is the hand-over itself, awaited with or without waitForVerdict.
