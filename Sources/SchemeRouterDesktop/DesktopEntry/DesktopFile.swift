@@ -35,7 +35,7 @@ public struct DesktopFile: Sendable, Hashable {
         public var key: String
         /// The locale of a localized key (`de_DE` in `Name[de_DE]`), or `nil`.
         public var locale: String?
-        /// The value as written: escapes are not undone (``DesktopEntryValue``).
+        /// The value as written: escapes are not undone (`DesktopEntryValue`).
         public var value: String
         /// `=` with the blanks written around it (the specification ignores them).
         var separator: String

@@ -50,8 +50,12 @@ public struct HandlerDesktopFile: Sendable, Hashable {
     public var exportedTypes: [ExportedTypeDeclaration] = []
 
     /// Describes the file.
-    /// - Parameter displayName: The `Name` (default: the bundle name). Given, the app's own
-    ///   entry may not name the app otherwise.
+    /// - Parameters:
+    ///   - name: The app's bundle name (`CFBundleURLName`).
+    ///   - schemes: The URL schemes it handles.
+    ///   - executable: The absolute path of its executable.
+    ///   - displayName: The `Name` (default: the bundle name). Given, the app's own entry may not
+    ///     name the app otherwise.
     /// - Throws: ``ExecLineError`` when `executable` is relative or cannot be written in an `Exec` line.
     public init(name: ReverseDNSName, schemes: [SchemeName], executable: String, displayName: String? = nil)
         throws(ExecLineError)

@@ -7,7 +7,7 @@ extension URLOpener {
     /// The file at `path` checked as a document and typed: its canonical path, and its MIME type
     /// by name (the shared-mime-info globs, ``MimeDatabase/type(forFileName:)``; `nil` when no
     /// glob matches). The file is never opened, so a FIFO or a device cannot block.
-    /// - Throws: ``DocumentFileError`` for a missing file, a directory, FIFO, device or socket,
+    /// - Throws: `DocumentFileError` for a missing file, a directory, FIFO, device or socket,
     ///   one this user may not read, or a symbolic link loop.
     public func documentType(ofFile path: String) throws(DocumentFileError) -> (path: String, mimeType: String?) {
         let resolved = try DocumentFile.resolve(path)
@@ -34,9 +34,9 @@ extension URLOpener {
     /// Inside a Flatpak sandbox a file is checked, then `DeliveryVerdict.notOpened(_:)`: the
     /// portal's `OpenFile` is not called.
     ///
-    /// A file that is not a document (``DocumentFileError``) is ``DeliveryVerdict/rejected(code:offset:message:)``
+    /// A file that is not a document (`DocumentFileError`) is `DeliveryVerdict.rejected(code:offset:message:)`
     /// with the error's code, before any app is asked; a file of no known type, or of a type no
-    /// application opens, is ``DeliveryVerdict/noHandler(scheme:)`` (scheme `file`) with
+    /// application opens, is `DeliveryVerdict.noHandler(scheme:)` (scheme `file`) with
     /// ``OpenResult/mimeType`` saying which.
     public func openFile(_ path: String, options: OpenURLOptions = OpenURLOptions()) -> OpenResult {
         let resolved: String

@@ -30,12 +30,15 @@ public struct DesktopRegistrar: Sendable {
     }
 
     /// Registers `handler`.
-    /// - Parameter desktopEntry: The app's own desktop entry file. Without one, the file an
-    ///   earlier `register` wrote is the entry, else the app's file in `$XDG_DATA_DIRS`, else a
-    ///   minimal one (``DesktopEntrySource``).
+    /// - Parameters:
+    ///   - handler: What SchemeRouter needs in the app's desktop file.
+    ///   - desktopEntry: The app's own desktop entry file. Without one, the file an earlier
+    ///     `register` wrote is the entry, else the app's file in `$XDG_DATA_DIRS`, else a minimal
+    ///     one (``DesktopEntrySource``).
     /// - Throws: ``RegistrationError`` before anything is written when the executable is missing
     ///   or not executable, a desktop file of the same id that is not ours exists, or the app's
-    ///   entry cannot be read, breaks the format or contradicts a managed key.
+    ///   entry cannot be read, breaks the format or contradicts a managed key, or a MIME package of
+    ///   the app's name is not one `register` wrote.
     public func register(_ handler: HandlerDesktopFile, desktopEntry: String? = nil) throws(RegistrationError) -> RegistrationReport {
         switch FileSystem.kind(of: handler.executable) {
         case .missing: throw .executableMissing(path: handler.executable)
@@ -99,11 +102,14 @@ public struct DesktopRegistrar: Sendable {
         return report
     }
 
-    /// Removes what ``register(_:)`` wrote for `name`: its desktop file, and its id from the
-    /// `[Default Applications]` lines of the schemes that file declared (and of any other
-    /// `x-scheme-handler/` line that names it). Nothing else is touched.
+    /// Removes what ``register(_:desktopEntry:)`` wrote for `name`: its desktop file, its id
+    /// from the `[Default Applications]` lines of the schemes that file declared and of the MIME
+    /// types it lists in ``HandlerDesktopFile/ownedTypesKey`` (and of any other
+    /// `x-scheme-handler/` line that names it), and its MIME package, then compiles the MIME
+    /// database again. Nothing else is touched.
     /// - Throws: ``RegistrationError/foreignDesktopFile(path:bundleName:)`` when the file with the
-    ///   app's id was not written by `register` for this app.
+    ///   app's id was not written by `register` for this app, ``RegistrationError/foreignMimePackage(path:)``
+    ///   for a package of its name that `register` did not write.
     public func unregister(_ name: ReverseDNSName) throws(RegistrationError) -> RegistrationReport {
         let path = desktopFilePath(for: name)
         let id = DesktopFileID(name)
