@@ -19,7 +19,7 @@
 /// | 7 | ``noAnswer`` | no answer within the reply timeout, no primary came up within the connect timeout, or the primary was busy (its buffer budget) |
 /// | 8 | ``notRunning`` | a control command (`--quit`, `lifecycle …`) found no running primary |
 /// | 9 | ``refused`` | a control command was not allowed in the app's state |
-/// | 10 | ``noHandler`` | no application handles the URL's scheme (`schemectl open`) |
+/// | 10 | ``noHandler`` | no application handles the URL's scheme, or the file's type (`schemectl open`) |
 /// | 11 | ``delivered`` | the URL was handed over, but no verdict exists (`schemectl open --no-wait`, or the handler is not a SchemeRouter app) |
 /// | 12 | ``hookTimedOut`` | a hook after the launch (`open`, a transition) overran the hook deadline and the app was ended; also the primary's own status then; for `fuzz --replay`, the input ran past its deadline |
 /// | 13 | ``unresponsive`` | the primary's loop did not acknowledge the URL within the receipt timeout; the URL was not delivered and never will be |
