@@ -130,6 +130,10 @@ import Testing
         #expect(restoring.invocations.contains("  notes --quit --discard-state\n"))
         #expect(!restoring.invocations.contains("--background"))
         #expect(plain.description == plain.invocations + "\n\n" + plain.exitStatuses)
+        #expect(!plain.invocations.contains("FILE"))
+        let documents = RuntimeHelp(
+            program: "notes", schemes: ["notes"], restoresState: false, launchesIntoBackground: true, documentPatterns: ["*.note", "*.md"])
+        #expect(documents.invocations.contains("open each file (*.note, *.md), in order, in the running app, or launch it with them"))
     }
 
     @Test func theDefaultHelpListsTheAppsOptionsThenTheRuntimes() {

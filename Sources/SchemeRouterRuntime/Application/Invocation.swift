@@ -182,9 +182,15 @@ final class Invocation {
 
     /// The runtime's part of the help for this app.
     func runtimeHelp(restoresState: Bool) -> RuntimeHelp {
-        RuntimeHelp(
-            program: Log.program, schemes: app.manifest.schemes.map(\.rawValue), restoresState: restoresState,
-            launchesIntoBackground: !app.manifest.exitsOnSuspend)
+        let manifest = app.manifest
+        var patterns: [String] = []
+        for type in manifest.documentTypes {
+            let defined = manifest.exportedTypes.filter { type.mimeTypes.contains($0.identifier) }.flatMap(\.extensions)
+            for fileExtension in type.extensions + defined where !patterns.contains(fileExtension.glob) { patterns.append(fileExtension.glob) }
+        }
+        return RuntimeHelp(
+            program: Log.program, schemes: manifest.schemes.map(\.rawValue), restoresState: restoresState,
+            launchesIntoBackground: !manifest.exitsOnSuspend, documentPatterns: patterns)
     }
 
     /// The manifest compiled once, with the delegate's request type, before anything is served.

@@ -18,13 +18,18 @@ public struct RuntimeHelp: Sendable, Hashable, CustomStringConvertible {
     public let restoresState: Bool
     /// Whether the app may launch into the background (its manifest does not say `UIApplicationExitsOnSuspend`).
     public let launchesIntoBackground: Bool
+    /// The file-name patterns of the app's document types (`*.note`); empty when it opens no files.
+    public let documentPatterns: [String]
 
     /// Describes the runtime's part of the help for one app.
-    public init(program: String, schemes: [String], restoresState: Bool, launchesIntoBackground: Bool) {
+    public init(
+        program: String, schemes: [String], restoresState: Bool, launchesIntoBackground: Bool, documentPatterns: [String] = []
+    ) {
         self.program = program
         self.schemes = schemes
         self.restoresState = restoresState
         self.launchesIntoBackground = launchesIntoBackground
+        self.documentPatterns = documentPatterns
     }
 
     /// One line per invocation the runtime handles for this app, under `Running the app:`.
@@ -32,8 +37,11 @@ public struct RuntimeHelp: Sendable, Hashable, CustomStringConvertible {
         let schemes = self.schemes.map { $0 + ":" }.joined(separator: " or ")
         var rows: [(String, String)] = [
             ("URL", "open a \(schemes) URL in the running app, or launch it with the URL"),
-            ("", "launch, or bring the running app to the foreground"),
         ]
+        if !documentPatterns.isEmpty {
+            rows.append(("FILE...", "open each file (\(documentPatterns.joined(separator: ", "))), in order, in the running app, or launch it with them"))
+        }
+        rows.append(("", "launch, or bring the running app to the foreground"))
         if launchesIntoBackground { rows.append(("--background", "launch into the background")) }
         if restoresState {
             rows.append(("--quit", "terminate the running app; the state it preserves comes back at the next launch"))
