@@ -37,6 +37,20 @@ import SchemeRouterPlatform
     /// machine's (`/usr/share/mime`, its applications) can answer for the type.
     static func sandbox() throws -> Sandbox { try Sandbox() }
 
+    /// A throwaway home, the real tools required, with a stand-in executable for Notes.
+    struct Home {
+        let sandbox: Sandbox
+        let executable: String
+        let registrar: DesktopRegistrar
+
+        init(requiringTools: Bool = true) throws {
+            if requiringTools { try DocumentTypeRegistrationTests.requireTools() }
+            sandbox = try DocumentTypeRegistrationTests.sandbox()
+            executable = try RegistrarTests.executable(sandbox, "bin/notes")
+            registrar = try DesktopRegistrar(environment: sandbox.environment)
+        }
+    }
+
     static func requireTools() throws {
         try Tools.require()
         for tool in ["update-mime-database", "mimetype"] {
@@ -46,11 +60,9 @@ import SchemeRouterPlatform
 
     @Test("register claims the types, writes the package, makes the Owner type's default; twice changes nothing")
     func registerTeachesTheDesktopTheTypes() throws {
-        try Self.requireTools()
-        let sandbox = try Self.sandbox()
-        defer { sandbox.remove() }
-        let executable = try RegistrarTests.executable(sandbox, "bin/notes")
-        let registrar = try DesktopRegistrar(environment: sandbox.environment)
+        let home = try Home()
+        defer { home.sandbox.remove() }
+        let (sandbox, executable, registrar) = (home.sandbox, home.executable, home.registrar)
         let report = try registrar.register(try Self.handler(executable))
 
         let desktop = try #require(try sandbox.read(report.desktopFile))
@@ -106,14 +118,13 @@ import SchemeRouterPlatform
 
     @Test("unregister removes the package, the type from the database, and the defaults register set; the user's own stay")
     func unregisterRemovesEverything() throws {
-        try Self.requireTools()
-        let sandbox = try Self.sandbox()
-        defer { sandbox.remove() }
-        let executable = try RegistrarTests.executable(sandbox, "bin/notes")
+        let home = try Home()
+        defer { home.sandbox.remove() }
+        let (sandbox, executable) = (home.sandbox, home.executable)
         // The user chose the app for Markdown by hand: not register's to take away.
         let userList = "[Default Applications]\ntext/markdown=com.example.notes.desktop;\n"
         try sandbox.write(userList, to: sandbox.mimeAppsList)
-        let registrar = try DesktopRegistrar(environment: sandbox.environment)
+        let registrar = home.registrar
         _ = try registrar.register(try Self.handler(executable))
         #expect(try sandbox.run("xdg-mime", ["query", "default", Self.note]).standardOutputText == Self.id + "\n")
 
@@ -136,11 +147,9 @@ import SchemeRouterPlatform
 
     @Test("a manifest that no longer defines a type loses its package on the next register")
     func aDroppedTypeLosesItsPackage() throws {
-        try Self.requireTools()
-        let sandbox = try Self.sandbox()
-        defer { sandbox.remove() }
-        let executable = try RegistrarTests.executable(sandbox, "bin/notes")
-        let registrar = try DesktopRegistrar(environment: sandbox.environment)
+        let home = try Home()
+        defer { home.sandbox.remove() }
+        let (sandbox, executable, registrar) = (home.sandbox, home.executable, home.registrar)
         let first = try registrar.register(try Self.handler(executable))
         let second = try registrar.register(try Self.handler(executable, exported: false))
         #expect(second.mimePackageChange == .removed)
@@ -150,13 +159,13 @@ import SchemeRouterPlatform
 
     @Test("a package of the same name that register did not write is left alone, and nothing is written")
     func aForeignPackageWritesNothing() throws {
-        let sandbox = try Self.sandbox()
-        defer { sandbox.remove() }
-        let executable = try RegistrarTests.executable(sandbox, "bin/notes")
+        let home = try Home(requiringTools: false)
+        defer { home.sandbox.remove() }
+        let (sandbox, executable) = (home.sandbox, home.executable)
         let path = sandbox.dataHome + "/mime/packages/com.example.notes.xml"
         let foreign = "<?xml version=\"1.0\"?>\n<mime-info xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\"/>\n"
         try sandbox.write(foreign, to: path)
-        let registrar = try DesktopRegistrar(environment: sandbox.environment)
+        let registrar = home.registrar
         #expect(throws: RegistrationError.foreignMimePackage(path: path)) { try registrar.register(try Self.handler(executable)) }
         #expect(try sandbox.read(path) == foreign)
         #expect(!sandbox.exists(registrar.desktopFilePath(for: Self.name)))
@@ -166,10 +175,9 @@ import SchemeRouterPlatform
 
     @Test("the app's own entry with its own types survives register twice, changed only in the managed keys")
     func theAppsOwnEntryWithTypesSurvives() throws {
-        try Self.requireTools()
-        let sandbox = try Self.sandbox()
-        defer { sandbox.remove() }
-        let executable = try RegistrarTests.executable(sandbox, "bin/notes")
+        let home = try Home()
+        defer { home.sandbox.remove() }
+        let (sandbox, executable) = (home.sandbox, home.executable)
         let source = sandbox.root + "/src/com.example.notes.desktop"
         let entry = """
             [Desktop Entry]
@@ -183,7 +191,7 @@ import SchemeRouterPlatform
 
             """
         try sandbox.write(entry, to: source)
-        let registrar = try DesktopRegistrar(environment: sandbox.environment)
+        let registrar = home.registrar
         let first = try registrar.register(try Self.handler(executable), desktopEntry: source)
         let written = try #require(try sandbox.read(first.desktopFile))
         let expected = """
@@ -216,16 +224,15 @@ import SchemeRouterPlatform
 
     @Test("status shows per type the default and every rival, and an Owner type another app took is an error")
     func statusShowsDefaultsAndRivals() throws {
-        try Self.requireTools()
-        let sandbox = try Self.sandbox()
-        defer { sandbox.remove() }
-        let executable = try RegistrarTests.executable(sandbox, "bin/notes")
+        let home = try Home()
+        defer { home.sandbox.remove() }
+        let (sandbox, executable) = (home.sandbox, home.executable)
         let rival = try RegistrarTests.executable(sandbox, "bin/rival")
         try sandbox.write(
             "[Desktop Entry]\nType=Application\nName=Rival\nExec=\(rival) %f\nMimeType=application/x-notes-note;text/markdown;\n",
             to: sandbox.systemApplications + "/org.rival.Editor.desktop")
         _ = try sandbox.run("update-desktop-database", [sandbox.systemApplications])
-        let registrar = try DesktopRegistrar(environment: sandbox.environment)
+        let registrar = home.registrar
         _ = try registrar.register(try Self.handler(executable))
         let doctor = try DesktopDoctor(environment: sandbox.environment)
 
@@ -251,11 +258,10 @@ import SchemeRouterPlatform
 
     @Test("status names an owned type the database does not know (update-mime-database did not run)")
     func statusNamesAnUnknownType() throws {
-        try Self.requireTools()
-        let sandbox = try Self.sandbox()
-        defer { sandbox.remove() }
-        let executable = try RegistrarTests.executable(sandbox, "bin/notes")
-        _ = try DesktopRegistrar(environment: sandbox.environment).register(try Self.handler(executable))
+        let home = try Home()
+        defer { home.sandbox.remove() }
+        let (sandbox, executable) = (home.sandbox, home.executable)
+        _ = try home.registrar.register(try Self.handler(executable))
         // The compiled database goes; the package stays.
         unlink(sandbox.dataHome + "/mime/types")
         let status = try #require(try DesktopDoctor(environment: sandbox.environment).examineDocumentTypes(app: Self.name))[0]
