@@ -47,14 +47,16 @@ let package = Package(
         .executableTarget(name: "OpenBenchmark", swiftSettings: [.swiftLanguageMode(.v6)]),
         // Reading an app's command line at launch: AppOptions against swift-argument-parser, in
         // process and as a cold start (`options` builds the two probes static and runs this).
-        .executableTarget(name: "OptionsBenchmark", dependencies: ["BenchmarkProcesses"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "OptionsBenchmark", dependencies: ["BenchmarkProcesses", "OptionsProbeDriver"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "OptionsProbeDriver", swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
-            name: "options-probe-appoptions", dependencies: [.product(name: "SchemeRouterRuntime", package: "SchemeRouter")],
+            name: "options-probe-appoptions",
+            dependencies: ["OptionsProbeDriver", .product(name: "SchemeRouterRuntime", package: "SchemeRouter")],
             path: "Sources/OptionsProbeAppOptions", swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "options-probe-argumentparser",
             dependencies: [
-                .product(name: "SchemeRouterRuntime", package: "SchemeRouter"),
+                "OptionsProbeDriver", .product(name: "SchemeRouterRuntime", package: "SchemeRouter"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/OptionsProbeArgumentParser", swiftSettings: [.swiftLanguageMode(.v6)]),

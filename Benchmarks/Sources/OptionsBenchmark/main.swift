@@ -3,6 +3,7 @@
 // apps). In process: the median of one read over many rounds. Cold start: spawn-to-exit of a
 // process that reads its arguments and exits, the two interleaved, with /bin/true as the floor.
 import BenchmarkProcesses
+import OptionsProbeDriver
 import Glibc
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -11,7 +12,7 @@ guard arguments.count == 2 else {
     exit(64)
 }
 let probes = [("AppOptions", arguments[0]), ("swift-argument-parser", arguments[1])]
-let typical = ["--verbose", "--store", "/tmp/store", "todolist://?Buy%20milk#today"]
+let typical = typicalArguments
 let output = "/tmp/options-benchmark-\(getpid()).out"
 defer { unlink(output) }
 

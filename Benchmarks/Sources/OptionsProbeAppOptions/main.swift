@@ -2,7 +2,7 @@
 // AppOptions (what every app launch now does before the single-instance decision). Run as
 // `options-probe-appoptions ARGS…` it reads its own arguments and exits 0 (a cold start);
 // `--rounds N` reads the benchmark's arguments N times in process and prints the median in ns.
-import Glibc
+import OptionsProbeDriver
 import SchemeRouterRuntime
 
 struct ProbeOptions: AppOptions {
@@ -26,20 +26,4 @@ func read(_ arguments: [String]) -> Bool {
     }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--rounds", arguments.count == 2, let rounds = Int(arguments[1]) {
-    let typical = ["--verbose", "--store", "/tmp/store", "todolist://?Buy%20milk#today"]
-    var samples: [UInt64] = []
-    for _ in 0..<rounds {
-        var start = timespec()
-        var end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        let ok = read(typical)
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        precondition(ok)
-        samples.append(UInt64(end.tv_sec - start.tv_sec) * 1_000_000_000 + UInt64(end.tv_nsec) - UInt64(start.tv_nsec))
-    }
-    print(samples.sorted()[samples.count / 2])
-    exit(0)
-}
-exit(read(arguments) ? 0 : 1)
+runProbe(read)

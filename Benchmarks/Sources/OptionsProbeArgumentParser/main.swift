@@ -2,7 +2,7 @@
 // --store, the runtime's options and the URL) read with swift-argument-parser. Same modes as
 // options-probe-appoptions. It links SchemeRouterRuntime too, as an app would.
 import ArgumentParser
-import Glibc
+import OptionsProbeDriver
 import SchemeRouterRuntime
 
 struct ProbeArguments: ParsableArguments {
@@ -22,20 +22,4 @@ func read(_ arguments: [String]) -> Bool {
     return parsed.verbose && parsed.url != nil && RuntimeHelp.optionNames.contains("--quit")
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--rounds", arguments.count == 2, let rounds = Int(arguments[1]) {
-    let typical = ["--verbose", "--store", "/tmp/store", "todolist://?Buy%20milk#today"]
-    var samples: [UInt64] = []
-    for _ in 0..<rounds {
-        var start = timespec()
-        var end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        let ok = read(typical)
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        precondition(ok)
-        samples.append(UInt64(end.tv_sec - start.tv_sec) * 1_000_000_000 + UInt64(end.tv_nsec) - UInt64(start.tv_nsec))
-    }
-    print(samples.sorted()[samples.count / 2])
-    exit(0)
-}
-exit(read(arguments) ? 0 : 1)
+runProbe(read)
