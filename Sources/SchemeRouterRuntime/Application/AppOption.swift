@@ -7,7 +7,8 @@
 ///     .value("--store", \.store, valueName: "DIR", help: "keep the items in DIR"),
 /// ]
 /// ```
-public struct AppOption<Options: AppOptions>: Sendable {
+// Unconstrained: an app's `[AppOption<Self>]` is then made without a conformance lookup at start-up.
+public struct AppOption<Options>: Sendable {
     /// The name, `--list` or `-l`.
     public let name: String
     /// The value's name in the help (`DIR`), or `nil` for a flag.

@@ -76,12 +76,15 @@ extension AppOptions {
 
     /// Checks `declared` as ``checkDeclarations()`` does.
     static func check(_ declared: [AppOption<Self>]) throws(AppOptionsError) {
-        var seen: Set<String> = []
+        // An array of names, not a Set: an app has a handful of options, and a Set<String> made here
+        // would be the process's first, paying a scan of every conformance record at each start.
+        var seen: [String] = []
         for option in declared {
             let name = option.name
             guard Self.isWellFormed(name) else { throw .invalidName(name) }
             guard !RuntimeHelp.optionNames.contains(name) else { throw .runtimeOption(name) }
-            guard seen.insert(name).inserted else { throw .duplicateName(name) }
+            guard !seen.contains(name) else { throw .duplicateName(name) }
+            seen.append(name)
             if let valueName = option.valueName, valueName.isEmpty { throw .emptyValueName(name) }
         }
     }

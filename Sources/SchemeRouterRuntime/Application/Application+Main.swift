@@ -78,8 +78,8 @@ extension Application {
             Log.error(error.description)
             exit(ExitStatus.usage.rawValue)
         }
-        let restoresState = Delegate.self is any StateRestorationDelegate.Type
-        invocation.help = { Options.help(invocation.runtimeHelp(restoresState: restoresState)) }
+        // Only `--help` asks: a dynamic cast scans every conformance record of the binary.
+        invocation.help = { Options.help(invocation.runtimeHelp(restoresState: Delegate.self is any StateRestorationDelegate.Type)) }
         do throws(RuntimeError) {
             let split = try AppArguments<Options>(InvocationArguments.raw)
             let arguments = try InvocationArguments(split.runtime)

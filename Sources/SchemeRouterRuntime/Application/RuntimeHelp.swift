@@ -6,7 +6,7 @@
 /// (``invocations``, ``exitStatuses``), or nothing.
 public struct RuntimeHelp: Sendable, Hashable, CustomStringConvertible {
     /// Every option the runtime reads itself; an app's own may not use these names.
-    public static let optionNames: Set<String> = [
+    public static let optionNames: [String] = [
         "--help", "-h", "--background", "--quit", "--discard-state", "--manifest", "--gapplication-service",
     ]
 

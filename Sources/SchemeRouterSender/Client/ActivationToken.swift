@@ -34,7 +34,7 @@ public enum ActivationToken {
     public static func take() -> String? {
         var token: String?
         var source = ""
-        var initial: [String: String]?
+        var initial: [UInt8]?
         for name in environmentVariables {
             if token == nil {
                 source = name
@@ -42,7 +42,7 @@ public enum ActivationToken {
                     token = String(cString: value)
                 } else {
                     initial = initial ?? initialEnvironment()
-                    if let value = initial?[name], !value.isEmpty { token = value }
+                    if let value = initialValue(of: name, in: initial ?? []), !value.isEmpty { token = value }
                 }
             }
             unsetenv(name)
@@ -50,10 +50,10 @@ public enum ActivationToken {
         return bounded(token, from: source)
     }
 
-    /// The activation variables as the kernel passed them at `execve`.
-    private static func initialEnvironment() -> [String: String] {
+    /// The environment as the kernel passed it at `execve`: `NAME=value` entries, each ending in NUL.
+    private static func initialEnvironment() -> [UInt8] {
         let descriptor = open("/proc/self/environ", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return [:] }
+        guard descriptor >= 0 else { return [] }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -62,14 +62,21 @@ public enum ActivationToken {
             guard count > 0 else { break }
             bytes.append(contentsOf: buffer[0..<count])
         }
-        var found: [String: String] = [:]
-        for entry in bytes.split(separator: 0) {
-            guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            let name = String(decoding: entry[entry.startIndex..<equals], as: UTF8.self)
-            if environmentVariables.contains(name) {
-                found[name] = String(decoding: entry[(equals + 1)...], as: UTF8.self)
+        return bytes
+    }
+
+    /// The value of the first `name=` entry of `environment`, as `getenv` would find it. A scan in
+    /// place, not a table of every variable: every launch and wake of an app reads this.
+    static func initialValue(of name: String, in environment: [UInt8]) -> String? {
+        let prefix = Array(name.utf8) + [UInt8(ascii: "=")]
+        var start = 0
+        while start < environment.count {
+            let end = environment[start...].firstIndex(of: 0) ?? environment.count
+            if end - start >= prefix.count, environment[start..<start + prefix.count].elementsEqual(prefix) {
+                return String(decoding: environment[(start + prefix.count)..<end], as: UTF8.self)
             }
+            start = end + 1
         }
-        return found
+        return nil
     }
 }
