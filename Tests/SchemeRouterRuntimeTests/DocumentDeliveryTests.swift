@@ -177,10 +177,11 @@ struct DocumentDeliveryTests {
         let log = home + "/log"
         TestFiles.write(log, "")
         chmod(log, 0o666)
-        if getuid() == 0 {
-            chown(home + "/run", 65534, 65534)
-            chmod(closed, 0o700)
-        }
+        if getuid() == 0 { chown(home + "/run", 65534, 65534) }
+        // Root's closed directory keeps nobody out; run as an ordinary user, it is the user's own
+        // and takes away its search bit (put back so it can be removed).
+        if getuid() != 0 { chmod(closed, 0o000) }
+        defer { chmod(closed, 0o700) }
         let probe = try Executables.path("load-probe")
         for (path, message) in [(secret, "/secret.probedoc: this user may not read it"), (closed + "/inside.probedoc", "a directory on its path may not be searched by this user")] {
             let process = try ChildProcess(

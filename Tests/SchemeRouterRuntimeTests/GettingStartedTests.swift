@@ -25,12 +25,13 @@ struct GettingStartedTests {
         return files
     }
 
-    /// A directory for `name` outside the clone, one per checkout (several may test at once),
-    /// with `SchemeRouter` beside it: a symbolic link to this checkout.
+    /// A directory for `name` outside the clone, one per checkout and user (several may test at
+    /// once; one user's packages are not another's to write), with `SchemeRouter` beside it: a
+    /// symbolic link to this checkout.
     static func workspace(_ name: String) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in CompileCheckTests.packageRoot.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        let base = "/tmp/schemerouter-getting-started-" + String(hash, radix: 16)
+        let base = "/tmp/schemerouter-getting-started-" + String(hash, radix: 16) + "-u\(getuid())"
         _ = mkdir(base, 0o700)
         if FileSystem.realPath(base + "/SchemeRouter") != FileSystem.realPath(CompileCheckTests.packageRoot) {
             _ = unlink(base + "/SchemeRouter")
@@ -68,6 +69,18 @@ struct GettingStartedTests {
         return (status, process.standardOutput)
     }
 
+    /// Skips, with the reason, when this user cannot fetch the package's dependencies: SwiftPM
+    /// gets them from the network or from the user's own mirror configuration, which another user
+    /// (nobody, in scripts/test-as-nobody) may not have. Any other failure to resolve fails.
+    static func requireDependencies(of package: String) throws {
+        let resolve = try swift(["package", "resolve"], in: package)
+        guard resolve.status != 0 else { return }
+        if let line = resolve.output.split(separator: "\n").first(where: { $0.contains("Failed to clone repository") }) {
+            try Test.cancel("uid \(getuid()) cannot fetch the package's dependencies (no network or mirror for this user): \(line)")
+        }
+        Issue.record("swift package resolve failed: \(resolve.output)")
+    }
+
     @Test("the headless app builds with the plugin, its tests pass, and a manifest typo fails the build at its line and column")
     func headlessApp() throws {
         let files = Self.files("getting-started")
@@ -78,6 +91,7 @@ struct GettingStartedTests {
         ])
         let package = Self.workspace("ReadLater")
         try Self.write(files, into: package)
+        try Self.requireDependencies(of: package)
         let build = try Self.swift(["build", "--build-tests"], in: package)
         #expect(build.status == 0, "\(build.output)")
         let warnings = build.output.split(separator: "\n").filter { $0.contains("warning: ") && !$0.contains("prohibited flag") }
@@ -122,6 +136,7 @@ struct GettingStartedTests {
         let manifest = try #require(Self.files("getting-started").first { $0.path.hasSuffix(".json") })
         let package = Self.workspace("ReadLaterGTK")
         try Self.write(files + [manifest], into: package)
+        try Self.requireDependencies(of: package)
         let build = try Self.swift(["build"], in: package)
         #expect(build.status == 0, "\(build.output)")
     }
