@@ -115,4 +115,6 @@ struct FlatpakOutput: JSONOutput {
     let command: String
     let finishArgs: [String]
     let mimeTypes: [String]
+    /// The shared-mime-info package of the types the app defines (`null` when it defines none).
+    let mimePackage: String?
 }

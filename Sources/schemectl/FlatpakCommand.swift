@@ -11,12 +11,16 @@ struct Flatpak: ParsableCommand {
         commandName: "flatpak",
         abstract: "Write the desktop file and flatpak-builder manifest that package an app as a Flatpak.",
         discussion: """
-            Writes two files into --output (default: the current directory): <CFBundleURLName>.desktop, \
-            the handler desktop file with the manifest's MimeType= claims (x-scheme-handler/<scheme>;), \
-            Exec=/app/bin/<executable> %u and X-SchemeRouter-BundleName, and <CFBundleURLName>.json, a \
-            flatpak-builder manifest whose app-id is the bundle name, whose command is the executable, \
-            and whose one module installs the executables into /app/bin and the desktop file into \
-            /app/share/applications. Build and install it with:
+            Writes into --output (default: the current directory): <CFBundleURLName>.desktop, the \
+            handler desktop file with the manifest's MimeType= claims as register writes them \
+            (x-scheme-handler/<scheme>; and the MIME types of the document types of rank Owner, Default \
+            or Alternate), Exec=/app/bin/<executable> %u (%U with document types) and \
+            X-SchemeRouter-BundleName; <CFBundleURLName>.xml, the shared-mime-info package of the types \
+            the app defines (UTExportedTypeDeclarations), when it defines any; and \
+            <CFBundleURLName>.json, a flatpak-builder manifest whose app-id is the bundle name, whose \
+            command is the executable, and whose one module installs the executables into /app/bin, the \
+            desktop file into /app/share/applications and the package into /app/share/mime/packages \
+            (Flatpak exports both to the host: their names start with the app id). Build and install it with:
               flatpak-builder --user --install build-dir <output>/<CFBundleURLName>.json
 
             On export Flatpak rewrites Exec to `flatpak run ... --file-forwarding <app id> @@u %u @@` \
@@ -42,7 +46,7 @@ struct Flatpak: ParsableCommand {
     var executable: String
     @Option(help: "Another executable for /app/bin (repeatable), e.g. schemectl for scripts run in the sandbox.")
     var include: [String] = []
-    @Option(help: "Where to write the two files.") var output = "."
+    @Option(help: "Where to write the files.") var output = "."
     @Option(help: "What desktop choosers show (default: the CFBundleURLName).") var displayName: String?
     @Flag(help: "A windowed app: add the display finish-args.") var gui = false
     @Option(help: "The runtime the manifest names.") var runtime = "org.freedesktop.Platform"
@@ -69,7 +73,8 @@ struct Flatpak: ParsableCommand {
         do {
             package = try FlatpakPackage(
                 name: loaded.name, schemes: loaded.schemes, executable: executables[0], otherExecutables: Array(executables.dropFirst()),
-                displayName: displayName, actions: loaded.actions.map { DesktopAction(id: $0.name, title: $0.title) })
+                displayName: displayName, actions: loaded.actions.map { DesktopAction(id: $0.name, title: $0.title) },
+                documentTypes: loaded.documentTypes, exportedTypes: loaded.exportedTypes)
         } catch {
             let status = error == .invalidAppID(loaded.name.rawValue) ? ExitStatus.invalidInput.code : ExitStatus.usage.code
             throw DesktopErrorOutput.fail(error.description, code: "unpackageable", status: status, json: json)
@@ -81,10 +86,14 @@ struct Flatpak: ParsableCommand {
         let directory = Register.absolute(output)
         let desktopPath = directory + "/" + package.desktopFileName
         let manifestPath = directory + "/\(package.appID).json"
+        let mimePackagePath = package.mimePackageText.map { _ in directory + "/" + package.mimePackageFileName }
         do {
             try FileSystem.makeDirectories(directory)
             try FileSystem.writeAtomically(Array(package.desktopFileText.utf8), to: desktopPath, mode: 0o644)
-            // The manifest names the desktop file by its own name: the two stay side by side.
+            if let mimePackagePath, let text = package.mimePackageText {
+                try FileSystem.writeAtomically(Array(text.utf8), to: mimePackagePath, mode: 0o644)
+            }
+            // The manifest names the other files by their own names: they stay side by side.
             let text = package.builderManifest(desktopFilePath: package.desktopFileName).text + "\n"
             try FileSystem.writeAtomically(Array(text.utf8), to: manifestPath, mode: 0o644)
         } catch {
@@ -93,12 +102,14 @@ struct Flatpak: ParsableCommand {
         if json {
             FlatpakOutput(
                 appID: package.appID.rawValue, builderManifest: manifestPath, desktopFile: desktopPath, command: package.command,
-                finishArgs: package.finishArguments, mimeTypes: package.desktopFile.mimeTypes
+                finishArgs: package.finishArguments, mimeTypes: package.desktopFile.mimeTypes, mimePackage: mimePackagePath
             ).printJSON()
         } else {
+            let types = package.desktopFile.exportedTypes.map(\.identifier.rawValue).joined(separator: ", ")
             print("""
                 wrote \(manifestPath)
                 wrote \(desktopPath) (\(package.desktopFile.mimeTypes.joined(separator: ", ")))
+                \(mimePackagePath.map { "wrote \($0) (\(types))\n" } ?? "")\
                   app id \(package.appID), command /app/bin/\(package.command), finish-args: \
                 \(package.finishArguments.isEmpty ? "none needed" : package.finishArguments.joined(separator: " "))
                 build and install: flatpak-builder --user --install build-dir \(manifestPath)

@@ -54,6 +54,52 @@ import SchemeRouterPlatform
         #expect(windowed.finishArguments == ["--share=ipc", "--socket=fallback-x11", "--socket=wayland"])
     }
 
+    /// LoadProbe's manifest: an Owner type it defines (`.probedoc`), an Alternate type it does not.
+    static let loadProbeManifest = #filePath.replacing(
+        "Tests/SchemeRouterDesktopTests/FlatpakPackageTests.swift", with: "Examples/LoadProbe/Schemes/probe.json")
+
+    static func loadProbe() throws -> FlatpakPackage {
+        let manifest = try ManifestFile.load(loadProbeManifest)
+        return try FlatpakPackage(
+            name: manifest.name, schemes: manifest.schemes, executable: "/opt/probe/load-probe",
+            documentTypes: manifest.documentTypes, exportedTypes: manifest.exportedTypes)
+    }
+
+    @Test("document types: MimeType= as register writes it, %U, and the MIME package installed under the app id")
+    func documentTypesAreExported() throws {
+        let package = try Self.loadProbe()
+        let text = package.desktopFileText
+        #expect(text.contains("\nExec=/app/bin/load-probe %U\n"), "\(text)")
+        #expect(text.contains("\nMimeType=x-scheme-handler/loadprobe;application/x-loadprobe-document;text/x-loadprobe-log;\n"), "\(text)")
+        // One implementation: the claims are register's.
+        var registered = try HandlerDesktopFile(name: package.appID, schemes: package.desktopFile.schemes, executable: "/app/bin/load-probe")
+        registered.documentTypes = package.desktopFile.documentTypes
+        #expect(package.desktopFile.mimeTypes == registered.mimeTypes)
+        #expect(package.mimePackageFileName == "org.schemerouter.loadprobe.xml")
+        #expect(package.mimePackageText == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- Written by schemectl flatpak; installed as /app/share/mime/packages/org.schemerouter.loadprobe.xml. -->
+            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+              <mime-type type="application/x-loadprobe-document">
+                <comment>LoadProbe document</comment>
+                <sub-class-of type="text/plain"/>
+                <glob pattern="*.probedoc"/>
+              </mime-type>
+            </mime-info>
+
+            """)
+        let manifest = package.builderManifest(desktopFilePath: "org.schemerouter.loadprobe.desktop").text
+        #expect(manifest.contains(
+            "\"install -Dm644 org.schemerouter.loadprobe.xml /app/share/mime/packages/org.schemerouter.loadprobe.xml\""), "\(manifest)")
+        #expect(manifest.contains(
+            "{\"type\": \"file\", \"path\": \"org.schemerouter.loadprobe.xml\", \"dest-filename\": \"org.schemerouter.loadprobe.xml\"}"),
+            "\(manifest)")
+        // An app that defines no type gets no package, and its manifest installs none.
+        let todolist = try Self.todolist()
+        #expect(todolist.mimePackage == nil && todolist.mimePackageText == nil)
+        #expect(!todolist.builderManifest(desktopFilePath: "com.acme.todolist.desktop").text.contains("mime"))
+    }
+
     @Test func whatCannotBePackagedIsRefusedWithTheReason() throws {
         #expect(throws: FlatpakPackageError.invalidAppID("acme.todo")) {
             try FlatpakPackage(name: try ReverseDNSName("acme.todo"), schemes: [try SchemeName("todo")], executable: "/opt/todo")
@@ -77,7 +123,7 @@ import SchemeRouterPlatform
         #expect(written.standardOutputText == """
             {"version": 1, "appID": "com.acme.todolist", "builderManifest": "\(output)/com.acme.todolist.json", \
             "desktopFile": "\(output)/com.acme.todolist.desktop", "command": "todolist", "finishArgs": [], \
-            "mimeTypes": ["x-scheme-handler/todolist"]}
+            "mimeTypes": ["x-scheme-handler/todolist"], "mimePackage": null}
 
             """)
         let package = try FlatpakPackage(
@@ -91,6 +137,18 @@ import SchemeRouterPlatform
             sandbox, ["flatpak", sandbox.root + "/two-labels.json", "--executable", todolist, "--output", output]).termination == .exited(65))
         #expect(try SchemectlDesktopTests.schemectl(
             sandbox, ["flatpak", SchemectlDesktopTests.manifest, "--executable", "/nonexistent/todolist"]).termination == .exited(66))
+
+        // With document types: the package beside the desktop file, both named after the app id.
+        let probe = try Binaries.path("load-probe")
+        let documents = try SchemectlDesktopTests.schemectl(
+            sandbox, ["flatpak", Self.loadProbeManifest, "--executable", probe, "--output", output, "--json"])
+        #expect(documents.termination == .exited(0), "\(documents.standardErrorText)")
+        #expect(documents.standardOutputText.contains(
+            "\"mimeTypes\": [\"x-scheme-handler/loadprobe\", \"application/x-loadprobe-document\", \"text/x-loadprobe-log\"], "
+                + "\"mimePackage\": \"\(output)/org.schemerouter.loadprobe.xml\"}"), "\(documents.standardOutputText)")
+        let expected = try Self.loadProbe()
+        #expect(try sandbox.read(output + "/org.schemerouter.loadprobe.xml") == expected.mimePackageText)
+        #expect(try sandbox.read(output + "/org.schemerouter.loadprobe.json")?.contains("/app/share/mime/packages/org.schemerouter.loadprobe.xml") == true)
     }
 
     @Test func thePortalsAnswersAreWhatItCanKnow() {

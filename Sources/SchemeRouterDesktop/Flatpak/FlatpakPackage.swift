@@ -2,9 +2,12 @@ public import SchemeRouter
 internal import SchemeRouterSender
 
 /// What packaging a SchemeRouter app as a Flatpak needs: the desktop file to install in the app
-/// (`/app/share/applications/<app id>.desktop`, with its `MimeType=` claims) and a flatpak-builder
-/// manifest that installs the executables and that file, with the finish arguments the app needs
-/// (`schemectl flatpak` writes both; Docs/Desktop.md, "Flatpak").
+/// (`/app/share/applications/<app id>.desktop`, with its `MimeType=` claims for the schemes and
+/// the document types), the shared-mime-info package of the file types the app defines
+/// (`/app/share/mime/packages/<app id>.xml`), and a flatpak-builder manifest that installs the
+/// executables and those files, with the finish arguments the app needs (`schemectl flatpak`
+/// writes them; Docs/Desktop.md, "Flatpak"). Flatpak exports both files to the host, because
+/// their names start with the app id.
 ///
 /// The app id is the app's bundle name: the sandboxed primary listens in
 /// `$XDG_RUNTIME_DIR/app/<app id>/`, which host senders find through the exported desktop file's
@@ -20,9 +23,10 @@ public struct FlatpakPackage: Sendable, Hashable {
     /// The executables to install in `/app/bin`, as absolute paths on the build machine; the
     /// first is the app (the Flatpak's `command`).
     public let executables: [String]
-    /// The desktop file, whose `Exec` runs `/app/bin/<command> %u` (`flatpak build-finish`
-    /// rewrites it to `flatpak run … --file-forwarding <app id> @@u %u @@` on export and adds
-    /// `X-Flatpak=<app id>`).
+    /// The desktop file, whose `Exec` runs `/app/bin/<command> %u`, or `%U` for an app with
+    /// document types (`flatpak build-finish` rewrites it to `flatpak run … --file-forwarding
+    /// <app id> @@u %u @@` on export and adds `X-Flatpak=<app id>`). Its ``HandlerDesktopFile/documentTypes``
+    /// and ``HandlerDesktopFile/exportedTypes`` are the app's, as `register` writes them.
     public let desktopFile: HandlerDesktopFile
     /// A windowed app: it gets the display sockets (``finishArguments``).
     public var graphical = false
@@ -40,11 +44,16 @@ public struct FlatpakPackage: Sendable, Hashable {
     ///     the sandbox).
     ///   - displayName: What choosers show (default: the bundle name).
     ///   - actions: The app's actions.
+    ///   - documentTypes: The kinds of file the app opens (`CFBundleDocumentTypes`): those of rank
+    ///     Owner, Default and Alternate join `MimeType=`, and `Exec` takes `%U`.
+    ///   - exportedTypes: The file types the app defines (`UTExportedTypeDeclarations`), installed
+    ///     as its shared-mime-info package (``mimePackage``).
     /// - Throws: ``FlatpakPackageError``: the bundle name is not a valid Flatpak app id, a path is
     ///   relative, a file name cannot go into `/app/bin`, or two executables share a name.
     public init(
         name: ReverseDNSName, schemes: [SchemeName], executable: String, otherExecutables: [String] = [],
-        displayName: String? = nil, actions: [DesktopAction] = []
+        displayName: String? = nil, actions: [DesktopAction] = [], documentTypes: [DocumentType] = [],
+        exportedTypes: [ExportedTypeDeclaration] = []
     ) throws(FlatpakPackageError) {
         guard Self.isValidAppID(name.rawValue) else { throw .invalidAppID(name.rawValue) }
         let all = [executable] + otherExecutables
@@ -61,6 +70,8 @@ public struct FlatpakPackage: Sendable, Hashable {
             var desktop = try HandlerDesktopFile(
                 name: name, schemes: schemes, executable: Self.installedPath(executable), displayName: displayName)
             desktop.actions = actions
+            desktop.documentTypes = documentTypes
+            desktop.exportedTypes = exportedTypes
             desktopFile = desktop
         } catch {
             // `/app/bin/<plain file name>` is always a valid Exec program.
@@ -79,21 +90,42 @@ public struct FlatpakPackage: Sendable, Hashable {
         desktopFile.text(comment: "Written by schemectl flatpak; installed as /app/share/applications/\(desktopFileName).")
     }
 
+    /// The shared-mime-info package of the types the app defines, `nil` when it defines none.
+    public var mimePackage: MimePackage? {
+        desktopFile.exportedTypes.isEmpty ? nil : MimePackage(name: appID, types: desktopFile.exportedTypes)
+    }
+
+    /// The package's file name, `<app id>.xml` (Flatpak exports `share/mime/packages` files named after the app).
+    public var mimePackageFileName: String { "\(appID).xml" }
+
+    /// The package's text, `nil` when the app defines no type.
+    public var mimePackageText: String? {
+        mimePackage?.text(marker: "<!-- Written by schemectl flatpak; installed as /app/share/mime/packages/\(mimePackageFileName). -->")
+    }
+
     /// The `finish-args`: none for a headless app (the shared runtime directory and the app's own
     /// bus name need no permission); `--share=ipc`, `--socket=fallback-x11` and `--socket=wayland`
     /// for a graphical one.
     public var finishArguments: [String] { graphical ? ["--share=ipc", "--socket=fallback-x11", "--socket=wayland"] : [] }
 
-    /// The flatpak-builder manifest (JSON): one `simple` module installing the executables and the
-    /// desktop file, `desktopFilePath` being where the desktop file is on the build machine
-    /// (relative paths are relative to the manifest). Debug information is not split out and
-    /// nothing is stripped: the binaries are installed as built.
-    public func builderManifest(desktopFilePath: String) -> JSONValue {
+    /// The flatpak-builder manifest (JSON): one `simple` module installing the executables, the
+    /// desktop file and, when the app defines types, its MIME package, `desktopFilePath` and
+    /// `mimePackagePath` being where those files are on the build machine (relative paths are
+    /// relative to the manifest). Debug information is not split out and nothing is stripped: the
+    /// binaries are installed as built.
+    public func builderManifest(desktopFilePath: String, mimePackagePath: String? = nil) -> JSONValue {
         var commands = executables.map { "install -Dm755 \(Self.fileName($0)) /app/bin/\(Self.fileName($0))" }
         commands.append("install -Dm644 \(desktopFileName) /app/share/applications/\(desktopFileName)")
         var sources: [JSONValue] = executables.map { .object([("type", .string("file")), ("path", .string($0))]) }
         sources.append(
             .object([("type", .string("file")), ("path", .string(desktopFilePath)), ("dest-filename", .string(desktopFileName))]))
+        if mimePackage != nil {
+            commands.append("install -Dm644 \(mimePackageFileName) /app/share/mime/packages/\(mimePackageFileName)")
+            sources.append(.object([
+                ("type", .string("file")), ("path", .string(mimePackagePath ?? mimePackageFileName)),
+                ("dest-filename", .string(mimePackageFileName)),
+            ]))
+        }
         return .object([
             ("app-id", .string(appID.rawValue)),
             ("runtime", .string(runtime)),

@@ -44,9 +44,12 @@ public struct MimePackage: Sendable, Hashable {
     }
 
     /// The package's text.
-    public var text: String {
+    public var text: String { text(marker: Self.marker(for: name)) }
+
+    /// The text under another second line, an XML comment saying what wrote it (`schemectl flatpak`).
+    func text(marker: String) -> String {
         var lines = [
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", Self.marker(for: name),
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", marker,
             "<mime-info xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\">",
         ]
         for type in types {
