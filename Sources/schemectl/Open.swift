@@ -19,9 +19,11 @@ struct Open: ParsableCommand {
             its source application (--source, default "schemectl"). An app installed as a Flatpak (its \
             desktop file has X-Flatpak) is woken in $XDG_RUNTIME_DIR/app/<app id>/.
 
-            Inside a Flatpak sandbox the URL goes to the desktop's OpenURI portal instead, with the \
-            activation token (and with --ask, the portal lets the user choose the app); the portal says \
-            only whether it started a handler: exit 11 (delivered, no verdict) or 14 (not opened).
+            Inside a Flatpak sandbox the URL goes to the desktop's OpenURI portal instead, and a FILE, \
+            once checked as below, to the portal's OpenFile (as a descriptor: the host must see the file, \
+            through a --filesystem permission or the document portal), with the activation token (and \
+            with --ask, the portal lets the user choose the app); the portal says only whether it \
+            started a handler: exit 11 (delivered, no verdict) or 14 (not opened).
 
             A FILE (an argument that does not start with a scheme and ':', such as notes.note, \
             ./a:b.note or /tmp/x.note) or a file: URL goes to the default application of its type: \

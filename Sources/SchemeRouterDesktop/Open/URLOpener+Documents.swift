@@ -1,6 +1,7 @@
 internal import SchemeRouter
 internal import SchemeRouterLifecycle
 internal import SchemeRouterSender
+internal import Glibc
 public import SchemeRouterPlatform
 
 extension URLOpener {
@@ -31,8 +32,11 @@ extension URLOpener {
     /// is started with the file, as its path (as GLib passes a local file for `%f` and `%u`;
     /// its `file:` URL when the entry says `X-GIO-NoFuse=true`).
     ///
-    /// Inside a Flatpak sandbox a file is checked, then `DeliveryVerdict.notOpened(_:)`: the
-    /// portal's `OpenFile` is not called.
+    /// Inside a Flatpak sandbox the checked file goes to the OpenURI portal's `OpenFile` as a
+    /// descriptor (`O_PATH`), with the activation token (and `ask`), and the verdict is what the
+    /// portal can know, as for a URL: `DeliveryVerdict.delivered` (a handler was started) or
+    /// `DeliveryVerdict.notOpened(_:)` (also for a file the host cannot see: one only in the
+    /// sandbox, not under a `--filesystem` the app was given nor exported by the document portal).
     ///
     /// A file that is not a document (`DocumentFileError`) is `DeliveryVerdict.rejected(code:offset:message:)`
     /// with the error's code, before any app is asked; a file of no known type, or of a type no
@@ -47,10 +51,9 @@ extension URLOpener {
             return result
         }
         if FlatpakSandbox.current != nil {
-            // The host's handlers are not visible here, and the portal takes a file as a descriptor (OpenFile).
-            return OpenResult(
-                verdict: .notOpened("inside a Flatpak sandbox a file goes through the portal's OpenFile, which SchemeRouter does not call"),
-                handler: nil, route: .none)
+            var result = openFileThroughPortal(resolved, options: options)
+            result.mimeType = mimeType
+            return result
         }
         guard let mimeType, let handler = handler(forDocumentType: mimeType) else {
             var result = OpenResult(verdict: .noHandler(scheme: "file"), handler: nil, route: .none)
@@ -71,6 +74,23 @@ extension URLOpener {
         }
         result.mimeType = mimeType
         return result
+    }
+
+    /// Hands the checked file at the canonical `path` to the portal's `OpenFile` (inside a sandbox,
+    /// where the host's handlers are not visible): the portal types it, finds the host's handler
+    /// and starts it. Awaited like a URL through the portal, with or without `waitForVerdict`.
+    private func openFileThroughPortal(_ path: String, options: OpenURLOptions) -> OpenResult {
+        let descriptor: Int32
+        do { descriptor = try DocumentFile.pathHandle(path) } catch {
+            var result = OpenResult(verdict: .rejected(code: error.code, offset: 0, message: error.description), handler: nil, route: .none)
+            result.fileError = error
+            return result
+        }
+        defer { close(descriptor) }
+        let verdict = OpenURIPortal.openFile(
+            descriptor: descriptor, path: path, activationToken: options.activationToken, ask: options.askForChooser,
+            timeout: options.timeout, busAddress: environment["DBUS_SESSION_BUS_ADDRESS"])
+        return OpenResult(verdict: verdict, handler: nil, route: .portal)
     }
 
     /// The default handler of `mimeType`, else of its nearest parent type that has one

@@ -29,6 +29,26 @@ enum OpenURIPortal {
     static func open(
         _ url: String, activationToken: String?, ask: Bool, timeout: Duration, busAddress: String?
     ) -> DeliveryVerdict {
+        request("OpenURI", [.string(""), .string(url)], opening: url, activationToken: activationToken, ask: ask, timeout: timeout,
+            busAddress: busAddress)
+    }
+
+    /// Opens the file `descriptor` names (`OpenFile`, which takes the file as a descriptor, `h`:
+    /// the portal finds the file's path on the host from it, and refuses one the host cannot see),
+    /// as ``open(_:activationToken:ask:timeout:busAddress:)`` does a URL. `path` is for messages.
+    static func openFile(
+        descriptor: Int32, path: String, activationToken: String?, ask: Bool, timeout: Duration, busAddress: String?
+    ) -> DeliveryVerdict {
+        request("OpenFile", [.string(""), .fileDescriptor(descriptor)], opening: path, activationToken: activationToken, ask: ask,
+            timeout: timeout, busAddress: busAddress)
+    }
+
+    /// Calls `method` of the OpenURI interface with `arguments` and the options, then waits for
+    /// the request's `Response`.
+    private static func request(
+        _ method: String, _ arguments: [PortalValue], opening subject: String, activationToken: String?, ask: Bool, timeout: Duration,
+        busAddress: String?
+    ) -> DeliveryVerdict {
         guard let busAddress, !busAddress.isEmpty else {
             return .notOpened("there is no session bus (DBUS_SESSION_BUS_ADDRESS is not set), so the OpenURI portal cannot be asked")
         }
@@ -40,15 +60,15 @@ enum OpenURIPortal {
             let token = "schemerouter_" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
             let expected = requestPath(sender: connection.uniqueName, token: token)
             try connection.addMatch(matchRule(path: expected))
-            guard let message = dbus_message_new_method_call(destination, objectPath, interface, "OpenURI") else {
-                return .notOpened("out of memory building the OpenURI call")
+            guard let message = dbus_message_new_method_call(destination, objectPath, interface, method) else {
+                return .notOpened("out of memory building the \(method) call")
             }
             defer { dbus_message_unref(message) }
             var options: [(String, PortalValue)] = [("handle_token", .string(token))]
             if let activationToken { options.append(("activation_token", .string(activationToken))) }
             if ask { options.append(("ask", .boolean(true))) }
-            guard PortalValue.append(["", url], options: options, to: message) else {
-                return .notOpened("the URL cannot be sent over D-Bus (it is not valid UTF-8)")
+            guard PortalValue.append(arguments, options: options, to: message) else {
+                return .notOpened("\(subject) cannot be sent over D-Bus (not valid UTF-8, or the bus takes no file descriptors)")
             }
             let reply = try connection.call(message, timeout: max(deadline - Sys.monotonicNow(), .milliseconds(1)))
             defer { dbus_message_unref(reply) }
@@ -59,7 +79,7 @@ enum OpenURIPortal {
             guard let signal = connection.waitForSignal(
                 sender: portal, path: handle, interface: requestInterface, member: "Response", until: deadline)
             else {
-                return .noAnswer("the OpenURI portal did not say within \(timeout) whether it opened \(url)")
+                return .noAnswer("the OpenURI portal did not say within \(timeout) whether it opened \(subject)")
             }
             defer { dbus_message_unref(signal) }
             return verdict(response: PortalValue.firstUInt32(of: signal))
@@ -89,10 +109,12 @@ enum OpenURIPortal {
     }
 }
 
-/// The few D-Bus values a portal call needs: building `(ssa{sv})` and reading `o` and `u`.
+/// The few D-Bus values a portal call needs: building `(ssa{sv})` or `(sha{sv})` and reading `o` and `u`.
 enum PortalValue {
     case string(String)
     case boolean(Bool)
+    /// A file descriptor (`h`): libdbus sends a duplicate, the caller keeps and closes its own.
+    case fileDescriptor(Int32)
 
     private static let typeString = Int32(UInt8(ascii: "s"))
     private static let typeBoolean = Int32(UInt8(ascii: "b"))
@@ -101,36 +123,47 @@ enum PortalValue {
     private static let typeArray = Int32(UInt8(ascii: "a"))
     private static let typeVariant = Int32(UInt8(ascii: "v"))
     private static let typeDictEntry = Int32(UInt8(ascii: "e"))
+    private static let typeUnixFD = Int32(UInt8(ascii: "h"))
 
-    /// Appends the strings, then the options as `a{sv}`. `false` when libdbus refuses a value
-    /// (a string that is not valid UTF-8) or runs out of memory.
-    static func append(_ strings: [String], options: [(String, PortalValue)], to message: OpaquePointer) -> Bool {
+    /// Appends the arguments, then the options as `a{sv}`. `false` when libdbus refuses a value
+    /// (a string that is not valid UTF-8, a descriptor it cannot duplicate or a connection that
+    /// cannot pass one) or runs out of memory.
+    static func append(_ arguments: [PortalValue], options: [(String, PortalValue)], to message: OpaquePointer) -> Bool {
         var iterator = DBusMessageIter()
         dbus_message_iter_init_append(message, &iterator)
-        for string in strings where !appendString(string, to: &iterator) { return false }
+        for argument in arguments where !argument.append(to: &iterator) { return false }
         var array = DBusMessageIter()
         guard dbus_message_iter_open_container(&iterator, typeArray, "{sv}", &array) != 0 else { return false }
         for (key, value) in options {
             var entry = DBusMessageIter()
-            guard dbus_message_iter_open_container(&array, typeDictEntry, nil, &entry) != 0, appendString(key, to: &entry) else {
-                return false
-            }
             var variant = DBusMessageIter()
-            switch value {
-            case .string(let text):
-                guard dbus_message_iter_open_container(&entry, typeVariant, "s", &variant) != 0, appendString(text, to: &variant) else {
-                    return false
-                }
-            case .boolean(let flag):
-                var raw: dbus_bool_t = flag ? 1 : 0
-                guard dbus_message_iter_open_container(&entry, typeVariant, "b", &variant) != 0,
-                    dbus_message_iter_append_basic(&variant, typeBoolean, &raw) != 0
-                else { return false }
-            }
-            guard dbus_message_iter_close_container(&entry, &variant) != 0, dbus_message_iter_close_container(&array, &entry) != 0
+            guard dbus_message_iter_open_container(&array, typeDictEntry, nil, &entry) != 0, appendString(key, to: &entry),
+                dbus_message_iter_open_container(&entry, typeVariant, value.signature, &variant) != 0, value.append(to: &variant),
+                dbus_message_iter_close_container(&entry, &variant) != 0, dbus_message_iter_close_container(&array, &entry) != 0
             else { return false }
         }
         return dbus_message_iter_close_container(&iterator, &array) != 0
+    }
+
+    /// The value's D-Bus type.
+    private var signature: String {
+        switch self {
+        case .string: "s"
+        case .boolean: "b"
+        case .fileDescriptor: "h"
+        }
+    }
+
+    private func append(to iterator: inout DBusMessageIter) -> Bool {
+        switch self {
+        case .string(let text):
+            return Self.appendString(text, to: &iterator)
+        case .boolean(let flag):
+            var raw: dbus_bool_t = flag ? 1 : 0
+            return dbus_message_iter_append_basic(&iterator, Self.typeBoolean, &raw) != 0
+        case .fileDescriptor(var descriptor):
+            return dbus_message_iter_append_basic(&iterator, Self.typeUnixFD, &descriptor) != 0
+        }
     }
 
     private static func appendString(_ string: String, to iterator: inout DBusMessageIter) -> Bool {
