@@ -38,6 +38,28 @@ import Testing
         #expect(try DocumentFile.resolve(directory + "//link/./../sub/../link/a.note") == directory + "/sub/a.note")
     }
 
+    @Test("the portal's handle: O_PATH and close-on-exec on the checked file; a FIFO put in its place is refused without blocking")
+    func pathHandleNamesTheFileWithoutOpeningIt() throws {
+        let directory = try Self.directory()
+        defer { Self.remove(directory) }
+        try Self.write(directory + "/a.note")
+        let handle = try DocumentFile.pathHandle(directory + "/a.note")
+        defer { close(handle) }
+        #expect(fcntl(handle, F_GETFL) & 0o10000000 != 0, "O_PATH")
+        #expect(fcntl(handle, F_GETFD) & FD_CLOEXEC != 0)
+        var byte: UInt8 = 0
+        #expect(read(handle, &byte, 1) == -1 && errno == EBADF, "an O_PATH handle cannot read")
+        // Replaced after the check: a FIFO with no writer (an open for reading would block).
+        unlink(directory + "/a.note")
+        try #require(mkfifo(directory + "/a.note", 0o600) == 0)
+        #expect(throws: DocumentFileError.notRegularFile(path: directory + "/a.note", kind: .fifo)) {
+            try DocumentFile.pathHandle(directory + "/a.note")
+        }
+        #expect(throws: DocumentFileError.missing(path: directory + "/none.note", danglingLink: false)) {
+            try DocumentFile.pathHandle(directory + "/none.note")
+        }
+    }
+
     @Test func refusesEveryKindOfBadFileByName() throws {
         let directory = try Self.directory()
         defer { Self.remove(directory) }
