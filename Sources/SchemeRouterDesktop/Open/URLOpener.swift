@@ -27,7 +27,7 @@ internal import SchemeRouterLifecycle
 /// comes back the same way (the pipe passes into the sandbox).
 ///
 /// Inside a Flatpak sandbox neither the host's handlers nor their sockets are visible: every URL
-/// goes to the desktop's OpenURI portal (with the activation token, and `ask` when
+/// goes to the desktop's OpenURI portal, every file to its `OpenFile` (with the activation token, and `ask` when
 /// ``OpenURLOptions/askForChooser`` is set), and the verdict is what the portal can know:
 /// `DeliveryVerdict/delivered` (a handler was started) or `DeliveryVerdict/notOpened(_:)`.
 /// ``canOpen(_:)`` there only checks the URL: the portal (xdg-desktop-portal 1.16) cannot be
