@@ -9,33 +9,40 @@ import SchemeRouterPlatform
 /// what the portal can know.
 @Suite("Flatpak: a sandboxed sender opens URLs through the OpenURI portal", .serialized)
 struct FlatpakPortalTests {
-    /// A host handler of `hostapp:` URLs: a script appending its arguments and token to a file.
-    static func registerHostHandler(_ world: FlatpakWorld) throws -> String {
-        let record = world.root + "/host-handler.log"
-        let script = world.root + "/bin/host-handler"
+    /// A world with TodoList installed, where the portal's test backend (python3-gi) can run.
+    static func world() throws -> FlatpakWorld {
+        let world = try FlatpakSingleInstanceTests.world()
+        guard FileSystem.isExecutableFile("/usr/bin/python3"),
+            try world.run("/usr/bin/python3", ["-c", "from gi.repository import Gio"]).termination == .exited(0)
+        else {
+            world.tearDown()
+            throw FlatpakTestFailure("the portal's test backend needs python3-gi: run `bash scripts/setup flatpak`")
+        }
+        return world
+    }
+
+    /// A host handler `<id>.desktop` claiming `mimeType`: a script appending its arguments and
+    /// token to a file (returned). The portal skips its chooser only when exactly one app claims
+    /// the type in mimeinfo.cache (xdg-desktop-portal 1.16), so the cache is written.
+    static func registerHostHandler(_ world: FlatpakWorld, id: String, mimeType: String) throws -> String {
+        let record = world.root + "/\(id).log"
+        let script = world.root + "/bin/\(id)"
         try FileSystem.makeDirectories(world.root + "/bin")
         try FileSystem.writeAtomically(
             Array("#!/bin/sh\nprintf '%s token=%s\\n' \"$*\" \"${XDG_ACTIVATION_TOKEN-unset}\" >> '\(record)'\n".utf8), to: script,
             mode: 0o755)
         try FileSystem.writeAtomically(
-            Array("[Desktop Entry]\nType=Application\nName=Host handler\nExec=\(script) %u\nMimeType=x-scheme-handler/hostapp;\nNoDisplay=true\n".utf8),
-            to: world.dataHome + "/applications/org.example.HostHandler.desktop")
-        // The portal skips its chooser for a custom scheme only when exactly one app claims it in
-        // mimeinfo.cache (xdg-desktop-portal 1.16), so the cache is written.
+            Array("[Desktop Entry]\nType=Application\nName=\(id)\nExec=\(script) %u\nMimeType=\(mimeType);\nNoDisplay=true\n".utf8),
+            to: world.dataHome + "/applications/\(id).desktop")
         try world.expectSuccess(world.run("update-desktop-database", [world.dataHome + "/applications"]))
         return record
     }
 
     @Test("schemectl open in the sandbox: the portal starts the host handler with the token (exit 11, delivered); --ask asks the chooser; no handler: exit 14, not opened")
     func sandboxedSchemectlOpensThroughThePortal() throws {
-        let world = try FlatpakSingleInstanceTests.world()
+        let world = try Self.world()
         defer { world.tearDown() }
-        guard FileSystem.isExecutableFile("/usr/bin/python3"),
-            try world.run("/usr/bin/python3", ["-c", "from gi.repository import Gio"]).termination == .exited(0)
-        else {
-            throw FlatpakTestFailure("the portal's test backend needs python3-gi: run `bash scripts/setup flatpak`")
-        }
-        let record = try Self.registerHostHandler(world)
+        let record = try Self.registerHostHandler(world, id: "org.example.HostHandler", mimeType: "x-scheme-handler/hostapp")
         let portal = try world.startPortal()
 
         let opened = try world.flatpakRun(
@@ -59,16 +66,9 @@ struct FlatpakPortalTests {
         #expect(FileWatch.read(record).split(separator: "\n").count == 2, "nothing else was started")
     }
 
-    /// A host handler of `.hostdoc` files (`application/x-hostdoc`, defined in the world's MIME
-    /// database): a script appending its arguments and token to a file.
+    /// Defines `application/x-hostdoc` (`*.hostdoc`) in the world's MIME database, and a host handler for it.
     static func registerHostDocumentHandler(_ world: FlatpakWorld) throws -> String {
-        let record = world.root + "/host-documents.log"
-        let script = world.root + "/bin/host-documents"
-        try FileSystem.makeDirectories(world.root + "/bin")
         try FileSystem.makeDirectories(world.dataHome + "/mime/packages")
-        try FileSystem.writeAtomically(
-            Array("#!/bin/sh\nprintf '%s token=%s\\n' \"$*\" \"${XDG_ACTIVATION_TOKEN-unset}\" >> '\(record)'\n".utf8), to: script,
-            mode: 0o755)
         try FileSystem.writeAtomically(Array("""
             <?xml version="1.0" encoding="UTF-8"?>
             <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
@@ -77,23 +77,13 @@ struct FlatpakPortalTests {
 
             """.utf8), to: world.dataHome + "/mime/packages/org.example.HostDocuments.xml")
         try world.expectSuccess(world.run("update-mime-database", [world.dataHome + "/mime"]))
-        try FileSystem.writeAtomically(
-            Array("[Desktop Entry]\nType=Application\nName=Host documents\nExec=\(script) %u\nMimeType=application/x-hostdoc;\nNoDisplay=true\n".utf8),
-            to: world.dataHome + "/applications/org.example.HostDocuments.desktop")
-        // One app claims the type in mimeinfo.cache: the portal does not ask.
-        try world.expectSuccess(world.run("update-desktop-database", [world.dataHome + "/applications"]))
-        return record
+        return try registerHostHandler(world, id: "org.example.HostDocuments", mimeType: "application/x-hostdoc")
     }
 
     @Test("schemectl open FILE in the sandbox: OpenFile starts the host's handler of its type with the path and token (exit 11); a file the host cannot see: exit 14; a missing file: exit 2, the portal not asked")
     func sandboxedSchemectlOpensFilesThroughThePortal() throws {
-        let world = try FlatpakSingleInstanceTests.world()
+        let world = try Self.world()
         defer { world.tearDown() }
-        guard FileSystem.isExecutableFile("/usr/bin/python3"),
-            try world.run("/usr/bin/python3", ["-c", "from gi.repository import Gio"]).termination == .exited(0)
-        else {
-            throw FlatpakTestFailure("the portal's test backend needs python3-gi: run `bash scripts/setup flatpak`")
-        }
         let record = try Self.registerHostDocumentHandler(world)
         // A directory host and sandbox both see at the same path (the app is given it, read-only).
         let shared = world.root + "/shared docs"
