@@ -1,3 +1,5 @@
+// Both: in a compile batch with a file importing CSchemeRouterLinux, `struct stat` is found through it (MemberImportVisibility).
+internal import CSchemeRouterLinux
 internal import Glibc
 
 /// The check a file passes before an app receives it as a document: it exists, resolves without

@@ -1,3 +1,5 @@
+// Both: in a compile batch with a file importing CSchemeRouterLinux, `struct stat` is found through it (MemberImportVisibility).
+internal import CSchemeRouterLinux
 internal import Glibc
 
 /// The one durable appender: a log that grows a line at a time (TodoList's items).

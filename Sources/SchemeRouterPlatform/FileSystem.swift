@@ -1,3 +1,5 @@
+// Both: in a compile batch with a file importing CSchemeRouterLinux, `struct stat` is found through it (MemberImportVisibility).
+internal import CSchemeRouterLinux
 internal import Glibc
 
 /// The file-system calls of the layers above the core, each turning a failure into a
